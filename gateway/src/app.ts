@@ -1,0 +1,78 @@
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import { AppError, checkHealth, type Cache, type Logger } from '@caskade/kit';
+import type { GatewayClients } from './clients';
+import type { GatewayEnv } from './config';
+import { errorHandler, sendError } from './http/errors';
+import type { RateLimiters } from './http/rate-limits';
+import { buildRouter, openApiDocument } from './http/router';
+import type { RouteDef } from './http/route';
+import { authenticate, requestId, sameOriginOnly, securityHeaders } from './http/security';
+import { refuseNulCharacters } from './http/input-guards';
+import { spa } from './http/spa';
+import { accountRoutes } from './routes/accounts';
+import { operatorRoutes } from './routes/operator';
+import { catalogRoutes } from './routes/catalog';
+import { IMAGE_UPLOAD_OPENAPI, imageServingRouter, imageUploadRouter } from './routes/images';
+
+export interface GatewayAppOptions {
+  env: GatewayEnv;
+  clients: GatewayClients;
+  limiters: RateLimiters;
+  logger: Logger;
+  /** Read-through cache for public data every page asks for (Redis when configured). */
+  cache: Cache;
+  /** gRPC addresses whose health gates /readyz. */
+  upstreams: string[];
+}
+
+export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
+  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache)];
+}
+
+export function createGatewayApp(opts: GatewayAppOptions): Express {
+  const { env, clients, limiters, logger, cache } = opts;
+  const production = env.NODE_ENV === 'production';
+  const routes = allRoutes(clients, production, cache);
+  const openapi = openApiDocument(routes, { title: 'Caskade API', version: '0.1.0' });
+  Object.assign(openapi.paths, IMAGE_UPLOAD_OPENAPI);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.use(requestId(logger));
+  app.use(securityHeaders(production));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const results = await Promise.all(opts.upstreams.map((a) => checkHealth(a)));
+    const ready = results.every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', upstreams: Object.fromEntries(opts.upstreams.map((a, i) => [a, results[i]])) });
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use('/api', refuseNulCharacters());
+  api.use(cookieParser());
+  api.use(sameOriginOnly(env.PUBLIC_URL));
+  api.use(authenticate(env.JWT_SECRET));
+  api.use((req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.get('/api/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  api.get('/api/config', (_req, res) => {
+    res.json({ data: { embedded: env.EMBEDDED, demoAccounts: env.EMBEDDED } });
+  });
+  api.use(imageUploadRouter(clients, limiters));
+  api.use(buildRouter(routes, limiters));
+  api.use('/api', (_req, res) => sendError(res, new AppError('not-found', { reason: 'no such API path' })));
+  app.use(api);
+  app.use(imageServingRouter(clients));
+  app.use(spa(env.WEB_DIST, { publicUrl: env.PUBLIC_URL, clients, logger }));
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { Redis } from 'ioredis';
+import { createRateLimiter, type RateLimiter, type RateLimitRule } from '@caskade/kit';
+
+/** Per-IP (and where it matters per-account) limits on the abuse-prone endpoints. */
+export const RATE_LIMIT_RULES = {
+  login: { name: 'login', points: 10, durationSeconds: 5 * 60 },
+  signup: { name: 'signup', points: 20, durationSeconds: 60 * 60 },
+  verificationEmail: { name: 'verification-email', points: 10, durationSeconds: 60 * 60 },
+  passwordReset: { name: 'password-reset', points: 5, durationSeconds: 60 * 60 },
+  nameCheck: { name: 'name-check', points: 120, durationSeconds: 60 },
+  imageUpload: { name: 'image-upload', points: 120, durationSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
+export type RateLimiters = Record<RateLimitName, RateLimiter>;
+
+export function createRateLimiters(scale: number, redis?: Redis): RateLimiters {
+  const entries = Object.entries(RATE_LIMIT_RULES).map(([key, rule]) => [
+    key,
+    createRateLimiter({ ...rule, points: Math.max(1, Math.round(rule.points * scale)) }, redis),
+  ]);
+  return Object.fromEntries(entries) as RateLimiters;
+}

@@ -1,0 +1,45 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { CallContext, Caller } from '@caskade/kit';
+
+export type Access = 'public' | 'user' | 'operator' | 'supplier' | 'buyer';
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  caller: Caller | null;
+  call: CallContext;
+  req: Request;
+  res: Response;
+}
+
+export interface Reply {
+  status: number;
+  data?: unknown;
+}
+
+export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Express path syntax (`/api/users/:id`); the OpenAPI document shows `{id}`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Response schema of `data` for the OpenAPI document. */
+  response?: z.ZodType;
+  successStatus?: number;
+  rateLimit?: string;
+  handler(input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>): Promise<Reply>;
+}
+
+/** Keeps each route's body/query/params types tied to its handler. */
+export function route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
+  def: RouteDef<B, Q, P>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}

@@ -1,0 +1,121 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { AppError, fieldErrors, type Caller } from '@caskade/kit';
+import { sendError } from './errors';
+import { hasBody } from './input-guards';
+import type { RateLimiters } from './rate-limits';
+import type { RouteDef } from './route';
+
+/** A route that declares no query or body takes none: anything sent is refused like an unknown field. */
+const NOTHING = z.object({}).strict();
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.infer<T> | undefined {
+  if (!schema) {
+    const none = NOTHING.safeParse(value ?? {});
+    if (!none.success) throw new AppError('validation-invalid-params', { fields: fieldErrors(none.error) });
+    return undefined;
+  }
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new AppError('validation-invalid-params', { fields: fieldErrors(result.error) });
+  return result.data;
+}
+
+function authorize(def: RouteDef, caller: Caller | null): void {
+  if (def.access === 'public') return;
+  if (!caller) throw new AppError('auth-unauthenticated');
+  if (def.access !== 'user' && caller.role !== def.access) throw new AppError('forbidden');
+}
+
+/** Mount routes: authorize, rate-limit, validate strictly, call the handler, answer `{ data }`. */
+export function buildRouter(routes: RouteDef[], limiters: RateLimiters): Router {
+  const router = Router();
+  for (const def of routes) {
+    router[def.method](def.path, async (req: Request, res: Response) => {
+      const caller = (res.locals.caller as Caller | null | undefined) ?? null;
+      const call = { requestId: res.locals.requestId as string, caller };
+      try {
+        authorize(def, caller);
+        if (def.rateLimit) {
+          const limiter = limiters[def.rateLimit as keyof RateLimiters];
+          const decision = await limiter.consume(req.ip ?? 'unknown');
+          if (!decision.allowed) {
+            res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+            throw new AppError('too-many-requests', { retryAfterSeconds: decision.retryAfterSeconds });
+          }
+        }
+        const params = parse(def.params, req.params);
+        const query = parse(def.query, req.query);
+        // Only JSON is parsed: any other body would otherwise read as `{}` and pass as empty input.
+        if (req.body === undefined && hasBody(req)) throw new AppError('unsupported-media-type', { reason: 'expected application/json' });
+        const body = parse(def.body, req.body);
+        const reply = await def.handler({ body, query, params, caller, call, req, res });
+        if (reply.data === undefined) res.status(reply.status).end();
+        else res.status(reply.status).json({ data: reply.data });
+      } catch (err) {
+        if (err instanceof AppError) return sendError(res, err);
+        throw err;
+      }
+    });
+  }
+  return router;
+}
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+
+function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || !s.safeParse(undefined).success,
+    schema: jsonSchema(s),
+  }));
+}
+
+/** OpenAPI 3.1 from the same route definitions the router runs. */
+export function openApiDocument(routes: RouteDef[], info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const def of routes) {
+    const path = def.path.replace(/:(\w+)/g, '{$1}');
+    const success = String(def.successStatus ?? (def.response ? 200 : 204));
+    paths[path] ??= {};
+    paths[path][def.method] = {
+      summary: def.summary,
+      tags: def.tags,
+      security: def.access === 'public' ? [] : [{ cookieAuth: [] }],
+      'x-access': def.access,
+      parameters: [...parameters(def.params, 'path'), ...parameters(def.query, 'query')],
+      ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(def.body) } } } } : {}),
+      responses: {
+        [success]: def.response
+          ? { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { data: jsonSchema(def.response) } } } } }
+          : { description: 'No content' },
+        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    components: {
+      securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'caskade_at' } },
+      schemas: {
+        ErrorResponse: {
+          type: 'object',
+          required: ['errors'],
+          properties: {
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['status', 'code', 'title'],
+                properties: { status: { type: 'integer' }, code: { type: 'string' }, title: { type: 'string' }, meta: { type: 'object' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import type { GatewayClients } from '../clients';
+import { route, type RouteDef } from '../http/route';
+
+export function operatorRoutes(clients: GatewayClients): RouteDef[] {
+  return [
+    route({
+      method: 'get', path: '/api/operator/mailbox', summary: 'Emails the local mailbox received, newest first (embedded mode)',
+      tags: ['operator'], access: 'operator',
+      query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), to: z.string().max(254).default('') }).strict(),
+      response: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), kind: z.string(), createdAt: z.string() })),
+      handler: async ({ query, call }) => ({ status: 200, data: (await clients.notifications.listMailbox(query, call)).messages }),
+    }),
+  ];
+}

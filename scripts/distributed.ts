@@ -1,0 +1,177 @@
+/**
+ * The distributed mode on one machine: every service and the gateway as its own process against
+ * PostgreSQL, NATS JetStream and Redis — what the cluster runs, minus Kubernetes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { checkHealth } from '@caskade/kit';
+
+const root = path.resolve(__dirname, '..');
+
+export interface DistributedOptions {
+  port: number;
+  /** Server URL without a database name, e.g. postgres://postgres@127.0.0.1:5432 */
+  postgresUrl: string;
+  database: string;
+  natsUrl: string;
+  redisUrl: string;
+  jwtSecret: string;
+  grpcBasePort: number;
+  operator?: { email: string; password: string };
+  logLevel?: string;
+  rateLimitScale?: number;
+  /** Where process output goes; inherit for the npm script, ignore or a callback for tests. */
+  onOutput?: (service: string, line: string) => void;
+}
+
+export interface DistributedApp {
+  url: string;
+  processes: Map<string, ChildProcess>;
+  databaseUrl: string;
+  /** Kill one process hard (SIGKILL), as a crash would. */
+  crash(name: string): Promise<void>;
+  /** Start a crashed service again and wait until it is healthy. */
+  restart(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SERVICES = ['identity', 'notifications', 'catalog'].filter((s) => existsSync(path.join(root, 'services', s, 'src', 'main.ts')));
+
+export async function ensureDatabase(serverUrl: string, database: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`bad database name ${database}`);
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database ${database}`);
+  } finally {
+    await client.end();
+  }
+  return `${serverUrl}/${database}`;
+}
+
+export async function dropDatabase(serverUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${database} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} was not ready within ${timeoutMs} ms`);
+}
+
+export async function startDistributed(opts: DistributedOptions): Promise<DistributedApp> {
+  const databaseUrl = await ensureDatabase(opts.postgresUrl, opts.database);
+  const processes = new Map<string, ChildProcess>();
+  const launches = new Map<string, () => Promise<void>>();
+  const addresses: Record<string, string> = {};
+  const publicUrl = `http://localhost:${opts.port}`;
+  const spawnProcess = (name: string, entry: string, env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: opts.logLevel ?? 'info', ...env },
+      stdio: opts.onOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (opts.onOutput) {
+      const forward = (buf: Buffer) => {
+        for (const line of buf.toString().split('\n')) if (line.trim()) opts.onOutput?.(name, line);
+      };
+      child.stdout?.on('data', forward);
+      child.stderr?.on('data', forward);
+    }
+    processes.set(name, child);
+    return child;
+  };
+  const stop = async () => {
+    const all = [...processes.entries()].reverse();
+    for (const [, child] of all) if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.all(
+      all.map(
+        ([, child]) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              child.kill('SIGKILL');
+              resolve();
+            }, 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
+  };
+  try {
+    await Promise.all(
+      SERVICES.map(async (service, i) => {
+        const port = opts.grpcBasePort + i;
+        addresses[service] = `127.0.0.1:${port}`;
+        const launch = async () => {
+        const child = spawnProcess(service, `services/${service}/src/main.ts`, {
+          DATABASE_URL: databaseUrl,
+          NATS_URL: opts.natsUrl,
+          REDIS_URL: opts.redisUrl,
+          GRPC_PORT: String(port),
+          JWT_SECRET: opts.jwtSecret,
+          PUBLIC_URL: publicUrl,
+          DATA_DIR: path.join(root, 'data', 'distributed'),
+          IDENTITY_ADDR: `127.0.0.1:${opts.grpcBasePort}`,
+          ...(opts.operator ? { OPERATOR_EMAIL: opts.operator.email, OPERATOR_PASSWORD: opts.operator.password } : {}),
+        });
+        await waitFor(service, () => checkHealth(`127.0.0.1:${port}`), child);
+        };
+        launches.set(service, launch);
+        await launch();
+      }),
+    );
+    const gateway = spawnProcess('gateway', 'gateway/src/main.ts', {
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      JWT_SECRET: opts.jwtSecret,
+      REDIS_URL: opts.redisUrl,
+      IDENTITY_ADDR: addresses.identity ?? '',
+      NOTIFICATIONS_ADDR: addresses.notifications ?? '',
+      ...(addresses.catalog ? { CATALOG_ADDR: addresses.catalog } : {}),
+      WEB_DIST: path.join(root, 'web', 'dist'),
+      RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1),
+    });
+    await waitFor('gateway', async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${opts.port}/readyz`)).status === 200;
+      } catch {
+        return false;
+      }
+    }, gateway);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const crash = async (name: string) => {
+    const child = processes.get(name);
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  };
+  const restart = async (name: string) => {
+    const launch = launches.get(name);
+    if (!launch) throw new Error(`no service ${name}`);
+    await launch();
+  };
+  return { url: `http://127.0.0.1:${opts.port}`, processes, databaseUrl, crash, restart, stop };
+}

@@ -1,0 +1,102 @@
+/**
+ * The embedded run mode: every service and the gateway in one Node process, each service on its
+ * own PGlite database under DATA_DIR/<service>, gRPC over loopback, events on one in-process bus.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createLogger, LocalEventBus, type Logger } from '@caskade/kit';
+import { startGateway, gatewayEnv } from '@caskade/gateway';
+import { ensureAccounts, identityEnv, startIdentity } from '@caskade/identity';
+import { notificationsEnv, startNotifications } from '@caskade/notifications';
+import { catalogEnv, startCatalog } from '@caskade/catalog';
+import { seedDemoCatalog } from './demo-catalog';
+import { DEMO_ACCOUNTS } from './demo-data';
+
+export interface EmbeddedOptions {
+  port?: number;
+  dataDir?: string;
+  seed?: boolean;
+  logLevel?: string;
+  webDist?: string;
+  publicUrl?: string;
+  rateLimitScale?: number;
+}
+
+export interface EmbeddedApp {
+  url: string;
+  port: number;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/** A signing secret kept with the data, so sessions survive a restart of the embedded app. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedApp> {
+  const dataDir = path.resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data');
+  const logLevel = opts.logLevel ?? process.env.LOG_LEVEL ?? 'info';
+  const port = opts.port ?? Number(process.env.PORT ?? 3000);
+  const publicUrl = opts.publicUrl ?? process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const logger = createLogger('caskade', logLevel);
+  const jwtSecret = embeddedSecret(dataDir);
+  const common = { DATA_DIR: dataDir, LOG_LEVEL: logLevel, GRPC_PORT: '0', NODE_ENV: process.env.NODE_ENV ?? 'development' };
+  const bus = new LocalEventBus({ logger: logger.child({ component: 'bus' }) });
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+    await bus.close();
+  };
+  try {
+    const notifications = await startNotifications({
+      env: notificationsEnv.parse({ ...common, PUBLIC_URL: publicUrl }),
+      bus,
+      logger: logger.child({ service: 'notifications' }),
+    });
+    stops.push(() => notifications.stop());
+    const identity = await startIdentity({
+      env: identityEnv.parse({ ...common, JWT_SECRET: jwtSecret }),
+      bus,
+      logger: logger.child({ service: 'identity' }),
+    });
+    stops.push(() => identity.stop());
+    if (opts.seed ?? true) await ensureAccounts(identity.deps, DEMO_ACCOUNTS);
+    const catalog = await startCatalog({
+      env: catalogEnv.parse({ ...common, IDENTITY_ADDR: identity.grpcAddress }),
+      bus,
+      logger: logger.child({ service: 'catalog' }),
+    });
+    stops.push(() => catalog.stop());
+    if (opts.seed ?? true) await seedDemoCatalog(identity.deps, catalog.deps);
+    const gateway = await startGateway(
+      gatewayEnv.parse({
+        PORT: String(port),
+        HOST: process.env.HOST ?? '0.0.0.0',
+        PUBLIC_URL: publicUrl,
+        JWT_SECRET: jwtSecret,
+        IDENTITY_ADDR: identity.grpcAddress,
+        NOTIFICATIONS_ADDR: notifications.grpcAddress,
+        CATALOG_ADDR: catalog.grpcAddress,
+        WEB_DIST: opts.webDist ?? path.resolve(__dirname, '..', 'web', 'dist'),
+        LOG_LEVEL: logLevel,
+        NODE_ENV: common.NODE_ENV,
+        EMBEDDED: 'true',
+        RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? process.env.RATE_LIMIT_SCALE ?? 1),
+      }),
+      logger.child({ service: 'gateway' }),
+    );
+    stops.push(() => gateway.close());
+    return { url: gateway.url, port: gateway.port, logger, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

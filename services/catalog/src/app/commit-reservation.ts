@@ -1,0 +1,24 @@
+import { AppError, withTransaction, type CallContext } from '@caskade/kit';
+import type { catalog } from '@caskade/proto';
+import { checkReservationId } from '../domain/reservations';
+import type { CatalogDeps } from './deps';
+import { lockReservation, requireReserver, toReservation } from './reservations';
+
+/** Make a reservation final (the order is paid): the units stay taken and it no longer expires. Idempotent. */
+export async function commitReservation(deps: CatalogDeps, ctx: CallContext, req: catalog.CommitReservationRequest): Promise<catalog.CommitReservationResponse> {
+  requireReserver(ctx);
+  checkReservationId(req.reservationId);
+  const row = await withTransaction(deps.db, async (trx) => {
+    const current = await lockReservation(trx, req.reservationId, ctx);
+    if (current.state === 'committed') return current;
+    if (current.state === 'released') throw new AppError('transaction-invalid-transition', { reservation: 'released' });
+    return trx
+      .updateTable('stock_reservations')
+      .set({ state: 'committed', expires_at: null, updated_at: deps.now() })
+      .where('id', '=', current.id)
+      .where('state', '=', 'reserved')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return { reservation: toReservation(row) };
+}

@@ -1,0 +1,26 @@
+import { MAX_STOCK, validateListing, withTransaction, type CallContext } from '@caskade/kit';
+import type { catalog } from '@caskade/proto';
+import type { CatalogDeps } from './deps';
+import { checkImagesOwned, fieldsFromProto, insertDraft, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+
+/** Create a draft from whatever the editor's first step holds; it is checked in full on publish. */
+export async function createListing(deps: CatalogDeps, ctx: CallContext, req: catalog.CreateListingRequest): Promise<catalog.CreateListingResponse> {
+  const caller = requireRole(ctx, 'supplier');
+  const fields = fieldsFromProto(req.fields);
+  const errors = validateListing(fields, 'draft');
+  if (!Number.isInteger(req.stockQuantity) || req.stockQuantity < 0 || req.stockQuantity > MAX_STOCK) errors.stockQuantity = 'validation.stockInvalid';
+  throwIfInvalid(errors);
+  const supplier = await deps.directory.currentSupplier(ctx);
+  const row = await withTransaction(deps.db, async (trx) => {
+    await checkImagesOwned(trx, caller.userId, fields.imageIds);
+    await syncBrand(trx, supplier);
+    return insertDraft(trx, {
+      authorId: caller.userId,
+      listingType: fields.listingType === 'service' ? 'service' : 'product',
+      fields,
+      brandName: supplier.brandName,
+      stockQuantity: req.stockQuantity,
+    });
+  });
+  return { listing: await toListingView(deps.db, row) };
+}

@@ -1,0 +1,19 @@
+import { invalidParams, LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE, type CallContext } from '@caskade/kit';
+import type { catalog } from '@caskade/proto';
+import type { CatalogDeps } from './deps';
+import { pageArgs, pagination, requireRole, toListings } from './shared';
+
+/** States an operator may list: the review queue and what is live. Drafts stay their owner's own. */
+const OPERATOR_STATES = LISTING_STATES.filter((s) => s !== 'draft');
+
+/** The operator's queue: listings in one state (pendingApproval by default), oldest change first. */
+export async function operatorQueryListings(deps: CatalogDeps, ctx: CallContext, req: catalog.OperatorQueryListingsRequest): Promise<catalog.OperatorQueryListingsResponse> {
+  requireRole(ctx, 'operator');
+  const state = OPERATOR_STATES.find((s) => s === (req.state || 'pendingApproval'));
+  if (!state) throw invalidParams({ state: 'validation.invalidValue' });
+  const args = pageArgs(req.page, req.perPage, MANAGE_LISTINGS_PAGE_SIZE);
+  const base = deps.db.selectFrom('listings').where('state', '=', state);
+  const rows = await base.selectAll().orderBy('updated_at', 'asc').orderBy('id').limit(args.perPage).offset(args.offset).execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { listings: await toListings(deps.db, rows), pagination: pagination(args, Number(total)) };
+}

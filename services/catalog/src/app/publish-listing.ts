@@ -1,0 +1,24 @@
+import { validateListing, withTransaction, type CallContext } from '@caskade/kit';
+import type { catalog } from '@caskade/proto';
+import type { CatalogDeps } from './deps';
+import { fieldsFromRow, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+import { applyListingTransition } from './transition-listing';
+
+/**
+ * Publish a complete draft: straight to published when the supplier's published flag (held by
+ * identity) is set, otherwise to pendingApproval for an operator. (Photos were checked to be the
+ * supplier's own when they were attached.)
+ */
+export async function publishListing(deps: CatalogDeps, ctx: CallContext, req: catalog.PublishListingRequest): Promise<catalog.PublishListingResponse> {
+  const caller = requireRole(ctx, 'supplier');
+  const supplier = await deps.directory.currentSupplier(ctx);
+  const row = await withTransaction(deps.db, async (trx) => {
+    const current = await loadOwnListing(trx, caller, req.id, true);
+    const fields = fieldsFromRow(current);
+    throwIfInvalid(validateListing(fields, 'publish'));
+    await syncBrand(trx, supplier);
+    return applyListingTransition(trx, deps, { ...current, brand_name: supplier.brandName }, 'publish', { publishDirectly: supplier.published });
+  });
+  deps.eventsWritten();
+  return { listing: await toListingView(deps.db, row) };
+}

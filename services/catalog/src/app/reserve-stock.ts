@@ -1,0 +1,56 @@
+import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { catalogEvents, type catalog } from '@caskade/proto';
+import { checkReservationId, normaliseLines, reservationTtlSeconds, sameLines } from '../domain/reservations';
+import type { CatalogDeps } from './deps';
+import { requireReserver, reservationOwner, toReservation } from './reservations';
+import { listingEvent } from './shared';
+
+/**
+ * Reserve every line or none (docs/decisions/010). Each line is one conditional decrement,
+ * `SET stock = stock - n WHERE stock >= n AND state = 'published'`: row locks serialise
+ * concurrent reservers and each re-checks the condition on the latest stock, so stock is never
+ * oversold. Idempotent: a retry with the same id and lines answers the existing reservation.
+ */
+export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: catalog.ReserveStockRequest): Promise<catalog.ReserveStockResponse> {
+  requireReserver(ctx);
+  checkReservationId(req.reservationId);
+  const lines = normaliseLines(req.lines);
+  const row = await withTransaction(deps.db, async (trx) => {
+    const now = deps.now();
+    const expiresAt = new Date(now.getTime() + reservationTtlSeconds(req.ttlSeconds || deps.reservationTtlSeconds) * 1000);
+    // Claim the id first: a concurrent reserve with the same id waits here, then finds this one.
+    const claimed = await trx
+      .insertInto('stock_reservations')
+      .values({ id: req.reservationId, state: 'reserved', lines: JSON.stringify(lines), owner_id: reservationOwner(ctx), expires_at: expiresAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) {
+      const existing = await trx.selectFrom('stock_reservations').selectAll().where('id', '=', req.reservationId).executeTakeFirstOrThrow();
+      if (existing.owner_id !== reservationOwner(ctx) || !sameLines(existing.lines, lines)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
+      return existing;
+    }
+    for (const line of lines) {
+      const listing = await trx
+        .updateTable('listings')
+        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity), updated_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', line.listingId)
+        .where('state', '=', 'published')
+        .where('stock_quantity', '>=', line.quantity)
+        .returningAll()
+        .executeTakeFirst();
+      if (!listing) {
+        const found = await trx.selectFrom('listings').select(['state', 'stock_quantity']).where('id', '=', line.listingId).executeTakeFirst();
+        if (!found || found.state !== 'published') throw new AppError('transaction-listing-not-found', { listingId: line.listingId });
+        throw new AppError('transaction-listing-insufficient-stock', { listingId: line.listingId, requested: line.quantity, available: found.stock_quantity });
+      }
+      await listingEvent(trx, 'catalog.stock.changed', listing, catalogEvents.StockChanged.toJSON({
+        listingId: listing.id, authorId: listing.author_id, oldQuantity: listing.stock_quantity + line.quantity,
+        newQuantity: listing.stock_quantity, reason: 'reserved', reservationId: req.reservationId,
+      }));
+    }
+    return claimed;
+  }, 5);
+  deps.eventsWritten();
+  return { reservation: toReservation(row) };
+}

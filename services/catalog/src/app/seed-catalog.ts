@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { withTransaction, type ListingFieldsInput } from '@caskade/kit';
+import type { catalog } from '@caskade/proto';
+import type { ProcessedImage } from '../images/process';
+import type { CatalogDeps } from './deps';
+import { fieldColumns } from './shared';
+import { storeImage } from './upload-image';
+
+export interface SeedBrand {
+  id: string;
+  brandName: string;
+  displayName: string;
+  description: string;
+  deliveryNotes: string;
+  discountNotes: string;
+  collections: string[];
+}
+
+export interface SeedListing {
+  authorId: string;
+  state: 'draft' | 'pendingApproval' | 'published' | 'closed';
+  /** imageIds are filled from `images` (indexes into the seed's image list). */
+  fields: Omit<ListingFieldsInput, 'imageIds'>;
+  images: number[];
+  stock: number;
+  createdAt: Date;
+}
+
+export interface CatalogSeed {
+  brands: SeedBrand[];
+  /** Each image with the supplier who owns it. */
+  images: Array<{ ownerId: string; image: () => Promise<ProcessedImage> }>;
+  listings: SeedListing[];
+  /** Brand logos: supplier id → index into images. */
+  logos?: Record<string, number>;
+}
+
+/**
+ * Demo data for the embedded mode: brands, images and listings written directly (no per-row
+ * gRPC), once — a catalog that already has listings is left alone. Returns listings written.
+ */
+export async function seedCatalog(deps: CatalogDeps, seed: CatalogSeed): Promise<number> {
+  const existing = await deps.db.selectFrom('listings').select('id').limit(1).executeTakeFirst();
+  if (existing) return 0;
+  const images: catalog.Image[] = [];
+  for (const entry of seed.images) images.push(await storeImage(deps, entry.ownerId, await entry.image()));
+  const imageId = (i: number) => images[i]?.id;
+  await withTransaction(deps.db, async (trx) => {
+    for (const b of seed.brands) {
+      const logo = seed.logos?.[b.id];
+      await trx
+        .insertInto('brands')
+        .values({
+          id: b.id, brand_name: b.brandName, display_name: b.displayName, description: b.description, delivery_notes: b.deliveryNotes,
+          discount_notes: b.discountNotes, collections: JSON.stringify(b.collections), logo_image_id: logo === undefined ? null : (imageId(logo) ?? null),
+          header_image_id: null, profile_image_id: null,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+    const brandNames = new Map(seed.brands.map((b) => [b.id, b.brandName]));
+    const rows = seed.listings.map((l) => ({
+      id: randomUUID(),
+      author_id: l.authorId,
+      listing_type: l.fields.listingType === 'service' ? ('service' as const) : ('product' as const),
+      state: l.state,
+      ...fieldColumns({ ...l.fields, imageIds: l.images.map(imageId).filter((id): id is string => id !== undefined) }),
+      brand_name: brandNames.get(l.authorId) ?? '',
+      stock_quantity: l.stock,
+      rejection_reason: '',
+      created_at: l.createdAt,
+      updated_at: l.createdAt,
+      published_at: l.state === 'published' || l.state === 'closed' ? l.createdAt : null,
+      deleted_at: null,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('listings').values(rows.slice(i, i + 100)).execute();
+  });
+  deps.logger.info({ listings: seed.listings.length, brands: seed.brands.length, images: images.length }, 'demo catalog seeded');
+  return seed.listings.length;
+}

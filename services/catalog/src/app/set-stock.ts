@@ -1,0 +1,42 @@
+import { AppError, invalidParams, MAX_STOCK, withTransaction, type CallContext } from '@caskade/kit';
+import { catalogEvents, type catalog } from '@caskade/proto';
+import type { CatalogDeps } from './deps';
+import { listingEvent, loadOwnListing, requireRole, toListingView } from './shared';
+
+const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
+
+/**
+ * Stock compare-and-set: `UPDATE … SET stock = new WHERE stock = old`. A writer whose old total
+ * is stale changes nothing and gets old-total-mismatch with the current total; the CHECK
+ * constraint keeps stock from ever going below 0.
+ */
+export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog.SetStockRequest): Promise<catalog.SetStockResponse> {
+  const caller = requireRole(ctx, 'supplier');
+  const errors: Record<string, string> = {};
+  if (!isStock(req.oldTotal)) errors.oldTotal = 'validation.stockInvalid';
+  if (!isStock(req.newTotal)) errors.newTotal = 'validation.stockInvalid';
+  if (Object.keys(errors).length > 0) throw invalidParams(errors);
+  const row = await withTransaction(deps.db, async (trx) => {
+    const current = await loadOwnListing(trx, caller, req.id);
+    const updated = await trx
+      .updateTable('listings')
+      .set((eb) => ({ stock_quantity: req.newTotal, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .where('id', '=', current.id)
+      .where('state', '<>', 'deleted')
+      .where('stock_quantity', '=', req.oldTotal)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) {
+      const now = await trx.selectFrom('listings').select('stock_quantity').where('id', '=', current.id).executeTakeFirst();
+      throw new AppError('old-total-mismatch', { currentTotal: now?.stock_quantity ?? current.stock_quantity });
+    }
+    if (req.oldTotal !== req.newTotal) {
+      await listingEvent(trx, 'catalog.stock.changed', updated, catalogEvents.StockChanged.toJSON({
+        listingId: updated.id, authorId: updated.author_id, oldQuantity: req.oldTotal, newQuantity: req.newTotal, reason: 'set', reservationId: '',
+      }));
+    }
+    return updated;
+  });
+  deps.eventsWritten();
+  return { listing: await toListingView(deps.db, row) };
+}

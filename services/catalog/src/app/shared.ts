@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError, ATTRIBUTE_KEYS, createSlug, enqueueEvent, imageUrl, invalidParams, lowestPriceCents, MAX_PAGE_SIZE,
+  type CallContext, type Caller, type ListingAttributes, type ListingFieldsInput,
+} from '@caskade/kit';
+import { catalog } from '@caskade/proto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CatalogDB, ImagesTable, ListingsTable } from '../db/schema';
+import { isPubliclyVisible } from '../domain/listing';
+import type { SupplierProfile } from '../suppliers/directory';
+
+export type ListingRow = Selectable<ListingsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type Trx = Transaction<CatalogDB>;
+export type Db = Kysely<CatalogDB> | Trx;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string): boolean => UUID.test(v);
+
+export const listingNotFound = () => new AppError('not-found', { resource: 'listing' });
+
+export function requireCaller(ctx: CallContext): Caller {
+  if (!ctx.caller) throw new AppError('auth-unauthenticated');
+  return ctx.caller;
+}
+
+export function requireRole(ctx: CallContext, role: Caller['role']): Caller {
+  const caller = requireCaller(ctx);
+  if (caller.role !== role) throw new AppError('forbidden', { reason: `${role}s only` });
+  return caller;
+}
+
+/** A listing that is not deleted; optionally locked for the rest of the transaction. */
+export async function loadListing(db: Db, id: string, forUpdate = false): Promise<ListingRow> {
+  if (!isUuid(id)) throw listingNotFound();
+  let q = db.selectFrom('listings').selectAll().where('id', '=', id).where('state', '<>', 'deleted');
+  if (forUpdate) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw listingNotFound();
+  return row;
+}
+
+/**
+ * The caller's own listing. Someone else's public listing answers forbidden; someone else's
+ * draft or pending listing answers not-found, as if it did not exist.
+ */
+export async function loadOwnListing(db: Db, caller: Caller, id: string, forUpdate = false): Promise<ListingRow> {
+  const row = await loadListing(db, id, forUpdate);
+  if (row.author_id !== caller.userId) throw isPubliclyVisible(row.state) ? new AppError('forbidden', { reason: 'not your listing' }) : listingNotFound();
+  return row;
+}
+
+export function throwIfInvalid(errors: Record<string, string>): void {
+  if (Object.keys(errors).length > 0) throw invalidParams(errors);
+}
+
+// ---- fields: proto ↔ domain ↔ columns --------------------------------------------------------
+
+function cleanAttributes(a: catalog.ListingAttributes | ListingAttributes | undefined): ListingAttributes {
+  const out: Record<string, unknown> = {};
+  if (!a) return {};
+  for (const key of ATTRIBUTE_KEYS) {
+    const v = (a as Record<string, unknown>)[key];
+    if (typeof v === 'string') {
+      if (v.trim()) out[key] = v.trim();
+    } else if (typeof v === 'number' || typeof v === 'boolean') out[key] = v;
+  }
+  return out as ListingAttributes;
+}
+
+export function fieldsFromProto(f: catalog.ListingFields | undefined): ListingFieldsInput {
+  const src = f ?? catalog.ListingFields.fromPartial({});
+  return {
+    listingType: src.listingType || 'product',
+    title: src.title.trim(),
+    description: src.description.trim(),
+    category: src.category,
+    productType: src.productType,
+    style: src.style,
+    attributes: cleanAttributes(src.attributes),
+    pricePackages: src.pricePackages.map((p) => ({
+      packageType: p.packageType, size: p.size, unit: p.unit, quantity: p.quantity, priceCents: p.priceCents, sku: p.sku.trim(),
+    })),
+    location: src.location
+      ? { address: src.location.address.trim(), state: src.location.state, postcode: src.location.postcode.trim(), lat: src.location.lat, lng: src.location.lng }
+      : null,
+    pickupEnabled: src.pickupEnabled,
+    shippingEnabled: src.shippingEnabled,
+    visibleStates: src.visibleStates,
+    collection: src.collection.trim(),
+    rules: src.rules.trim(),
+    availability: src.availability.map((a) => ({ dayOfWeek: a.dayOfWeek, seats: a.seats, start: a.start, end: a.end })),
+    imageIds: src.imageIds.map((id) => id.toLowerCase()),
+  };
+}
+
+export function fieldsFromRow(row: ListingRow): ListingFieldsInput {
+  return {
+    listingType: row.listing_type,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    productType: row.product_type,
+    style: row.style,
+    attributes: row.attributes,
+    pricePackages: row.price_packages,
+    location: row.location,
+    pickupEnabled: row.pickup_enabled,
+    shippingEnabled: row.shipping_enabled,
+    visibleStates: row.visible_states,
+    collection: row.collection,
+    rules: row.rules,
+    availability: row.availability,
+    imageIds: row.image_ids,
+  };
+}
+
+export function fieldsToProto(f: ListingFieldsInput): catalog.ListingFields {
+  return catalog.ListingFields.fromPartial({
+    ...f,
+    attributes: catalog.ListingAttributes.fromPartial(f.attributes),
+    location: f.location ?? undefined,
+  });
+}
+
+/** The columns a set of fields is stored in (listing_type is fixed at creation). */
+export function fieldColumns(f: ListingFieldsInput) {
+  return {
+    title: f.title,
+    description: f.description,
+    category: f.category,
+    product_type: f.productType,
+    style: f.style,
+    attributes: JSON.stringify(f.attributes),
+    price_packages: JSON.stringify(f.pricePackages),
+    price_cents: lowestPriceCents(f.pricePackages),
+    location: f.location ? JSON.stringify(f.location) : null,
+    pickup_enabled: f.pickupEnabled,
+    shipping_enabled: f.shippingEnabled,
+    visible_states: f.visibleStates,
+    collection: f.collection,
+    rules: f.rules,
+    availability: JSON.stringify(f.availability),
+    image_ids: f.imageIds,
+  };
+}
+
+/** Every image must be the owner's own upload. */
+export async function checkImagesOwned(db: Db, ownerId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (!ids.every(isUuid)) throw invalidParams({ imageIds: 'validation.invalidValue' });
+  const rows = await db.selectFrom('images').select('id').where('id', 'in', [...ids]).where('owner_id', '=', ownerId).execute();
+  if (rows.length !== new Set(ids).size) throw invalidParams({ imageIds: 'validation.imageNotFound' });
+}
+
+// ---- views -----------------------------------------------------------------------------------
+
+export function toImage(row: ImageRow): catalog.Image {
+  return { id: row.id, variants: row.variants.map((v) => ({ ...v, url: imageUrl(row.id, v.name) })) };
+}
+
+export async function loadImages(db: Db, ids: readonly string[]): Promise<Map<string, catalog.Image>> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('images').selectAll().where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, toImage(r)]));
+}
+
+const iso = (d: Date | null): string => (d ? new Date(d).toISOString() : '');
+
+export function toListing(row: ListingRow, images: Map<string, catalog.Image>, displayName: string, opts: { firstImageOnly?: boolean } = {}): catalog.Listing {
+  const imageIds = opts.firstImageOnly ? row.image_ids.slice(0, 1) : row.image_ids;
+  return {
+    id: row.id,
+    slug: createSlug(row.title),
+    state: row.state,
+    fields: fieldsToProto(fieldsFromRow(row)),
+    images: imageIds.map((id) => images.get(id)).filter((i): i is catalog.Image => i !== undefined),
+    author: { id: row.author_id, brandName: row.brand_name, displayName },
+    priceCents: row.price_cents,
+    stockQuantity: row.stock_quantity,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    publishedAt: iso(row.published_at),
+    version: row.version,
+    rejectionReason: row.rejection_reason,
+  };
+}
+
+/** Listings with their images and authors' display names, in the order given. */
+export async function toListings(db: Db, rows: readonly ListingRow[], opts: { firstImageOnly?: boolean } = {}): Promise<catalog.Listing[]> {
+  if (rows.length === 0) return [];
+  const imageIds = rows.flatMap((r) => (opts.firstImageOnly ? r.image_ids.slice(0, 1) : r.image_ids));
+  const authorIds = [...new Set(rows.map((r) => r.author_id))];
+  const [images, brands] = [await loadImages(db, imageIds), await db.selectFrom('brands').select(['id', 'display_name']).where('id', 'in', authorIds).execute()];
+  const names = new Map(brands.map((b) => [b.id, b.display_name]));
+  return rows.map((r) => toListing(r, images, names.get(r.author_id) ?? '', opts));
+}
+
+export async function toListingView(db: Db, row: ListingRow): Promise<catalog.Listing> {
+  const [listing] = await toListings(db, [row]);
+  if (!listing) throw listingNotFound();
+  return listing;
+}
+
+// ---- brands, paging, events ------------------------------------------------------------------
+
+/**
+ * Keep the catalog's copy of the supplier's brand and display name current (identity owns them):
+ * refreshed on each listing write, and pushed into the supplier's listings for search.
+ */
+export async function syncBrand(trx: Trx, supplier: SupplierProfile): Promise<void> {
+  await trx
+    .insertInto('brands')
+    .values({
+      id: supplier.id, brand_name: supplier.brandName, display_name: supplier.displayName, description: '', delivery_notes: '',
+      discount_notes: '', collections: '[]', logo_image_id: null, header_image_id: null, profile_image_id: null,
+    })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ brand_name: supplier.brandName, display_name: supplier.displayName, hidden: false }).where((eb) =>
+        eb.or([eb('brands.brand_name', '<>', supplier.brandName), eb('brands.display_name', '<>', supplier.displayName), eb('brands.hidden', '=', true)]),
+      ),
+    )
+    .execute();
+  await trx.updateTable('listings').set({ brand_name: supplier.brandName }).where('author_id', '=', supplier.id).where('brand_name', '<>', supplier.brandName).execute();
+}
+
+export interface PageArgs {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+export const MAX_PAGE = 1000;
+
+export function pageArgs(page: number, perPage: number, defaultPerPage: number): PageArgs {
+  const p = page > 0 ? page : 1;
+  const per = perPage > 0 ? perPage : defaultPerPage;
+  if (p > MAX_PAGE) throw invalidParams({ page: 'validation.invalidValue' });
+  if (per > MAX_PAGE_SIZE) throw invalidParams({ perPage: 'validation.invalidValue' });
+  return { page: p, perPage: per, offset: (p - 1) * per };
+}
+
+export function pagination(args: PageArgs, totalItems: number): catalog.Pagination {
+  return { page: args.page, perPage: args.perPage, totalItems, totalPages: Math.ceil(totalItems / args.perPage) };
+}
+
+/** The outbox event of a listing change, in the caller's transaction. */
+export async function listingEvent(trx: Trx, type: string, row: ListingRow, data: unknown): Promise<void> {
+  await enqueueEvent(trx, { type, aggregateId: row.id, aggregateVersion: row.version, data });
+}
+
+/** Inserts a new draft listing owned by the author and answers the stored row. */
+export function insertDraft(
+  trx: Trx,
+  draft: { authorId: string; listingType: 'product' | 'service'; fields: ListingFieldsInput; brandName: string; stockQuantity: number },
+): Promise<ListingRow> {
+  return trx
+    .insertInto('listings')
+    .values({
+      id: randomUUID(),
+      author_id: draft.authorId,
+      listing_type: draft.listingType,
+      state: 'draft',
+      ...fieldColumns(draft.fields),
+      brand_name: draft.brandName,
+      stock_quantity: draft.stockQuantity,
+      rejection_reason: '',
+      published_at: null,
+      deleted_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

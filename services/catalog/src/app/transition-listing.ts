@@ -1,0 +1,70 @@
+import { AppError, createSlug, withTransaction, type CallContext } from '@caskade/kit';
+import { catalogEvents, type catalog } from '@caskade/proto';
+import { applyTransition, type ListingTransition } from '../domain/listing';
+import type { CatalogDeps } from './deps';
+import { listingEvent, loadListing, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
+
+export interface TransitionOptions {
+  publishDirectly?: boolean;
+  rejectionReason?: string;
+}
+
+/**
+ * Move a locked listing along the transition table: a conditional update on the state it was
+ * read in (two concurrent transitions cannot both win), plus the transition's event in the
+ * same transaction.
+ */
+export async function applyListingTransition(trx: Trx, deps: CatalogDeps, row: ListingRow, transition: ListingTransition, opts: TransitionOptions = {}): Promise<ListingRow> {
+  const { to } = applyTransition(row.state, transition, opts);
+  const now = deps.now();
+  const updated = await trx
+    .updateTable('listings')
+    .set((eb) => ({
+      state: to,
+      updated_at: now,
+      version: eb('version', '+', 1),
+      ...(to === 'published' && row.published_at === null ? { published_at: now } : {}),
+      ...(to === 'deleted' ? { deleted_at: now } : {}),
+      ...(transition === 'reject' ? { rejection_reason: opts.rejectionReason ?? '' } : {}),
+      ...(transition === 'publish' || transition === 'approve' ? { rejection_reason: '' } : {}),
+    }))
+    .where('id', '=', row.id)
+    .where('state', '=', row.state)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError('transaction-invalid-transition', { transition, state: row.state });
+  const ids = { listingId: updated.id, authorId: updated.author_id };
+  if (to === 'published') {
+    await listingEvent(trx, 'catalog.listing.published', updated, catalogEvents.ListingPublished.toJSON({
+      ...ids, title: updated.title, slug: createSlug(updated.title), priceCents: updated.price_cents,
+    }));
+  } else if (to === 'pendingApproval') {
+    await listingEvent(trx, 'catalog.listing.pending_approval', updated, catalogEvents.ListingPendingApproval.toJSON({ ...ids, title: updated.title }));
+  } else if (transition === 'reject') {
+    await listingEvent(trx, 'catalog.listing.rejected', updated, catalogEvents.ListingRejected.toJSON({ ...ids, reason: updated.rejection_reason }));
+  } else if (to === 'closed') {
+    await listingEvent(trx, 'catalog.listing.closed', updated, catalogEvents.ListingClosed.toJSON(ids));
+  } else if (transition === 'delete') {
+    await listingEvent(trx, 'catalog.listing.deleted', updated, catalogEvents.ListingDeleted.toJSON(ids));
+  }
+  return updated;
+}
+
+/** An owner's transition (close, open, discard, delete) as one use case body. */
+export async function ownerTransition(deps: CatalogDeps, ctx: CallContext, id: string, pick: (row: ListingRow) => ListingTransition): Promise<ListingRow> {
+  const caller = requireRole(ctx, 'supplier');
+  const row = await withTransaction(deps.db, async (trx) => {
+    const current = await loadOwnListing(trx, caller, id, true);
+    return applyListingTransition(trx, deps, current, pick(current));
+  });
+  deps.eventsWritten();
+  return row;
+}
+
+/** An operator's transition on a pending listing (approve, reject). */
+export async function operatorTransition(deps: CatalogDeps, ctx: CallContext, id: string, transition: ListingTransition, opts: TransitionOptions = {}): Promise<catalog.Listing> {
+  requireRole(ctx, 'operator');
+  const row = await withTransaction(deps.db, async (trx) => applyListingTransition(trx, deps, await loadListing(trx, id, true), transition, opts));
+  deps.eventsWritten();
+  return toListingView(deps.db, row);
+}

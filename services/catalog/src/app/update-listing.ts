@@ -1,0 +1,39 @@
+import { AppError, invalidParams, validateListing, withTransaction, type CallContext, type ListingFieldsInput } from '@caskade/kit';
+import type { catalog } from '@caskade/proto';
+import { isUpdatableField } from '../domain/listing';
+import type { CatalogDeps } from './deps';
+import { checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+
+/**
+ * Change the fields named in the update mask. A draft may stay incomplete; a listing buyers can
+ * see (or is waiting for approval) must stay publishable after the change.
+ */
+export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: catalog.UpdateListingRequest): Promise<catalog.UpdateListingResponse> {
+  const caller = requireRole(ctx, 'supplier');
+  const bad = req.updateMask.filter((name) => !isUpdatableField(name));
+  if (bad.length > 0) throw invalidParams(Object.fromEntries(bad.map((name) => [name, 'validation.notUpdatable'])));
+  if (req.updateMask.length === 0) throw invalidParams({ _: 'validation.nothingToUpdate' });
+  const supplier = await deps.directory.currentSupplier(ctx);
+  const given = fieldsFromProto(req.fields);
+  const row = await withTransaction(deps.db, async (trx) => {
+    const current = await loadOwnListing(trx, caller, req.id, true);
+    if (req.expectedVersion > 0 && current.version !== req.expectedVersion) {
+      throw new AppError('transaction-invalid-transition', { reason: 'version-mismatch', version: current.version });
+    }
+    const before = fieldsFromRow(current);
+    const next: ListingFieldsInput = { ...before };
+    const target = next as unknown as Record<string, unknown>;
+    for (const name of req.updateMask) target[name] = (given as unknown as Record<string, unknown>)[name];
+    throwIfInvalid(validateListing(next, current.state === 'draft' ? 'draft' : 'publish'));
+    const newImages = next.imageIds.filter((id) => !before.imageIds.includes(id));
+    await checkImagesOwned(trx, caller.userId, newImages);
+    await syncBrand(trx, supplier);
+    return trx
+      .updateTable('listings')
+      .set((eb) => ({ ...fieldColumns(next), brand_name: supplier.brandName, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return { listing: await toListingView(deps.db, row) };
+}

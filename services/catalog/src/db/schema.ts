@@ -1,0 +1,215 @@
+import type { AvailabilityEntry, ListingAttributes, ListingLocation, PricePackage } from '@caskade/kit';
+import type { ColumnType, Generated } from 'kysely';
+
+type Json<T> = ColumnType<T, string, string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type StoredState = 'draft' | 'pendingApproval' | 'published' | 'closed' | 'deleted';
+
+export interface ListingsTable {
+  id: string;
+  author_id: string;
+  listing_type: 'product' | 'service';
+  state: StoredState;
+  title: string;
+  description: string;
+  category: string;
+  product_type: string;
+  style: string;
+  attributes: Json<ListingAttributes>;
+  price_packages: Json<PricePackage[]>;
+  price_cents: number;
+  location: ColumnType<ListingLocation | null, string | null, string | null>;
+  pickup_enabled: boolean;
+  shipping_enabled: boolean;
+  visible_states: string[];
+  collection: string;
+  rules: string;
+  availability: Json<AvailabilityEntry[]>;
+  image_ids: string[];
+  brand_name: string;
+  stock_quantity: number;
+  rejection_reason: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  published_at: Date | null;
+  deleted_at: Date | null;
+}
+
+export interface ImageVariantRecord {
+  name: string;
+  width: number;
+  height: number;
+}
+
+export interface ImagesTable {
+  id: string;
+  owner_id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: Json<ImageVariantRecord[]>;
+  created_at: Generated<Date>;
+}
+
+export interface BrandsTable {
+  id: string;
+  brand_name: string;
+  display_name: string;
+  description: string;
+  delivery_notes: string;
+  discount_notes: string;
+  collections: Json<string[]>;
+  logo_image_id: string | null;
+  header_image_id: string | null;
+  profile_image_id: string | null;
+  hidden: Generated<boolean>;
+  /** The highest identity profile version whose names were applied (identity.user.profile_changed). */
+  identity_version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReservationLineRecord {
+  listingId: string;
+  quantity: number;
+}
+
+export interface StockReservationsTable {
+  id: string;
+  state: 'reserved' | 'committed' | 'released';
+  lines: Json<ReservationLineRecord[]>;
+  /** The buyer who reserved, or null when a service reserved on nobody's behalf (checkout). */
+  owner_id: string | null;
+  expires_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ListingPageViewsTable {
+  listing_id: string;
+  day: ColumnType<string, string, string>;
+  views: number;
+}
+
+export interface CatalogDB {
+  listings: ListingsTable;
+  images: ImagesTable;
+  brands: BrandsTable;
+  stock_reservations: StockReservationsTable;
+  listing_page_views: ListingPageViewsTable;
+}
+
+export const CATALOG_MIGRATIONS = [
+  {
+    id: '001_catalog',
+    sql: `
+      create table brands (
+        id uuid primary key,
+        brand_name text not null default '',
+        display_name text not null default '',
+        description text not null default '',
+        delivery_notes text not null default '',
+        discount_notes text not null default '',
+        collections jsonb not null default '[]'::jsonb,
+        logo_image_id uuid,
+        header_image_id uuid,
+        profile_image_id uuid,
+        hidden boolean not null default false,
+        updated_at timestamptz not null default now()
+      );
+
+      create table images (
+        id uuid primary key,
+        owner_id uuid not null,
+        content_type text not null check (content_type in ('image/jpeg', 'image/png', 'image/gif')),
+        width integer not null check (width > 0),
+        height integer not null check (height > 0),
+        bytes integer not null check (bytes > 0),
+        variants jsonb not null,
+        created_at timestamptz not null default now()
+      );
+      create index images_owner on images (owner_id, created_at);
+
+      create table listings (
+        id uuid primary key,
+        author_id uuid not null,
+        listing_type text not null check (listing_type in ('product', 'service')),
+        state text not null check (state in ('draft', 'pendingApproval', 'published', 'closed', 'deleted')),
+        title text not null default '',
+        description text not null default '',
+        category text not null default '',
+        product_type text not null default '',
+        style text not null default '',
+        attributes jsonb not null default '{}'::jsonb,
+        price_packages jsonb not null default '[]'::jsonb,
+        price_cents integer not null default 0 check (price_cents >= 0),
+        location jsonb,
+        pickup_enabled boolean not null default false,
+        shipping_enabled boolean not null default false,
+        visible_states text[] not null default '{}',
+        collection text not null default '',
+        rules text not null default '',
+        availability jsonb not null default '[]'::jsonb,
+        image_ids uuid[] not null default '{}',
+        brand_name text not null default '',
+        stock_quantity integer not null default 0 check (stock_quantity >= 0),
+        rejection_reason text not null default '',
+        version integer not null default 1,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        published_at timestamptz,
+        deleted_at timestamptz,
+        check ((state = 'deleted') = (deleted_at is not null)),
+        search tsvector generated always as (
+          setweight(to_tsvector('english', title), 'A')
+          || setweight(to_tsvector('english', brand_name), 'B')
+          || setweight(to_tsvector('english', replace(category || ' ' || product_type || ' ' || style, '-', ' ')), 'C')
+          || setweight(to_tsvector('english', description), 'D')
+        ) stored
+      );
+      -- Search (docs/decisions/011): every index is partial on the searchable rows.
+      create index listings_search_text on listings using gin (search) where state = 'published' and stock_quantity > 0;
+      create index listings_search_newest on listings (created_at desc, id) where state = 'published' and stock_quantity > 0;
+      create index listings_search_price on listings (price_cents, created_at desc) where state = 'published' and stock_quantity > 0;
+      create index listings_search_category on listings (category, product_type, style, created_at desc) where state = 'published' and stock_quantity > 0;
+      create index listings_search_author on listings (author_id, created_at desc) where state = 'published' and stock_quantity > 0;
+      -- Own listings, the operator queue, brand pages and the sitemap.
+      create index listings_author on listings (author_id, updated_at desc) where state <> 'deleted';
+      create index listings_state on listings (state, updated_at desc);
+
+      create table stock_reservations (
+        id text primary key,
+        state text not null check (state in ('reserved', 'committed', 'released')),
+        lines jsonb not null,
+        expires_at timestamptz,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index stock_reservations_due on stock_reservations (expires_at) where state = 'reserved';
+
+      create table listing_page_views (
+        listing_id uuid not null,
+        day date not null,
+        views integer not null default 0 check (views >= 0),
+        primary key (listing_id, day)
+      );
+    `,
+  },
+  {
+    id: '002_reservation_owner',
+    sql: `alter table stock_reservations add column owner_id text;`,
+  },
+  {
+    id: '003_brand_identity_version',
+    sql: `alter table brands add column identity_version integer not null default 0;`,
+  },
+];
+
+/** Every listings column but the search vector (which is large and only the database reads). */
+export const LISTING_COLUMNS = [
+  'id', 'author_id', 'listing_type', 'state', 'title', 'description', 'category', 'product_type', 'style', 'attributes', 'price_packages',
+  'price_cents', 'location', 'pickup_enabled', 'shipping_enabled', 'visible_states', 'collection', 'rules', 'availability', 'image_ids',
+  'brand_name', 'stock_quantity', 'rejection_reason', 'version', 'created_at', 'updated_at', 'published_at', 'deleted_at',
+] as const satisfies readonly (keyof ListingsTable)[];

@@ -1,0 +1,36 @@
+import { consumeOnce, type SubscribeOptions } from '@caskade/kit';
+import { identityEvents } from '@caskade/proto';
+import type { CatalogDeps } from '../app/deps';
+import { isUuid } from '../app/shared';
+
+export const PROFILE_CHANGED_CONSUMER = 'catalog-profile-changed';
+
+/**
+ * A supplier renamed their brand or themselves: the brand page and the brand name copied onto
+ * their listings (and so the search vector) follow. Events apply in profile-version order: an
+ * older one arriving late changes nothing. A supplier with no brand row yet gets fresh names on
+ * their first catalog write.
+ */
+export function profileChangedConsumer(deps: CatalogDeps): SubscribeOptions {
+  return {
+    consumer: PROFILE_CHANGED_CONSUMER,
+    subjects: ['identity.user.profile_changed'],
+    handler: async (event) => {
+      const { userId, role, displayName, brandName } = identityEvents.UserProfileChanged.fromJSON(event.data);
+      if (!isUuid(userId) || role !== 'supplier') {
+        deps.logger.warn({ eventId: event.id }, 'profile changed event without a supplier id, ignored');
+        return;
+      }
+      await consumeOnce(deps.db, PROFILE_CHANGED_CONSUMER, event, async (trx) => {
+        const applied = await trx
+          .updateTable('brands')
+          .set({ brand_name: brandName, display_name: displayName, identity_version: event.aggregateVersion, updated_at: deps.now() })
+          .where('id', '=', userId)
+          .where('identity_version', '<', event.aggregateVersion)
+          .executeTakeFirst();
+        if (applied.numUpdatedRows === 0n) return;
+        await trx.updateTable('listings').set({ brand_name: brandName }).where('author_id', '=', userId).where('brand_name', '<>', brandName).execute();
+      });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { createClient, startServiceRuntime, type EventBus, type Logger, type ServiceRuntime } from '@caskade/kit';
+import { catalog, identity } from '@caskade/proto';
+import type { CatalogDeps } from './app/deps';
+import { startReservationSweeper } from './app/expire-reservations';
+import type { CatalogEnv } from './config';
+import { CATALOG_MIGRATIONS, type CatalogDB } from './db/schema';
+import { profileChangedConsumer } from './events/profile-changed-consumer';
+import { userDeletedConsumer } from './events/user-deleted-consumer';
+import { catalogHandlers } from './grpc/handlers';
+import { createLocalImageStore } from './images/local-store';
+import { createS3ImageStore } from './images/s3-store';
+import type { ImageStore } from './images/store';
+import { identityDirectory, type SupplierDirectory } from './suppliers/directory';
+
+export { catalogEnv, type CatalogEnv } from './config';
+export type { CatalogDB } from './db/schema';
+export type { CatalogDeps } from './app/deps';
+export type { ImageStore } from './images/store';
+export type { SupplierDirectory, SupplierProfile } from './suppliers/directory';
+export { seedCatalog, type SeedBrand, type SeedListing } from './app/seed-catalog';
+export { processImage, type ProcessedImage } from './images/process';
+export { renderSvg } from './images/render';
+export { storeImage } from './app/upload-image';
+
+export interface StartCatalogOptions {
+  env: CatalogEnv;
+  bus: EventBus;
+  logger: Logger;
+  schema?: string;
+  grpcHost?: string;
+  /** Tests: a directory in place of identity over gRPC. */
+  directory?: SupplierDirectory;
+  /** Tests: an image store in place of the configured one. */
+  images?: ImageStore;
+  now?: () => Date;
+  /** How often expired reservations are released (ms). */
+  sweepEveryMs?: number;
+}
+
+export interface CatalogService extends ServiceRuntime<CatalogDB> {
+  deps: CatalogDeps;
+}
+
+export function imageStoreFor(env: CatalogEnv): ImageStore {
+  if (env.S3_BUCKET) {
+    return createS3ImageStore({
+      bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, prefix: env.S3_PREFIX,
+    });
+  }
+  return createLocalImageStore(env.IMAGE_DIR ?? path.join(env.DATA_DIR === ':memory:' ? '.' : env.DATA_DIR, 'catalog-images'));
+}
+
+/**
+ * The catalog service, used by main.ts (one process, env config) and by the embedded runner.
+ * gRPC health is NOT_SERVING until the database is migrated and the consumer is subscribed.
+ */
+export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogService> {
+  let deps: CatalogDeps | undefined;
+  let identityClient: { close(): void } | null = null;
+  let directory: SupplierDirectory;
+  if (opts.directory) directory = opts.directory;
+  else {
+    const client = createClient(identity.IdentityServiceService, opts.env.IDENTITY_ADDR);
+    identityClient = client;
+    directory = identityDirectory(client);
+  }
+  const runtime = await startServiceRuntime<CatalogDB>({
+    name: 'catalog',
+    env: opts.env,
+    bus: opts.bus,
+    logger: opts.logger,
+    migrations: CATALOG_MIGRATIONS,
+    ...(opts.schema ? { schema: opts.schema } : {}),
+    ...(opts.grpcHost ? { grpcHost: opts.grpcHost } : {}),
+    build: ({ db, wakeOutbox }) => {
+      const built: CatalogDeps = {
+        db,
+        logger: opts.logger,
+        now: opts.now ?? (() => new Date()),
+        eventsWritten: wakeOutbox,
+        directory,
+        images: opts.images ?? imageStoreFor(opts.env),
+        reservationTtlSeconds: opts.env.RESERVATION_TTL_SECONDS,
+      };
+      deps = built;
+      const sweeper = startReservationSweeper(built, opts.sweepEveryMs);
+      return {
+        bindings: [{ name: 'caskade.catalog.v1.CatalogService', definition: catalog.CatalogServiceService, implementation: catalogHandlers(built, opts.logger) }],
+        subscriptions: [() => opts.bus.subscribe(userDeletedConsumer(built)), () => opts.bus.subscribe(profileChangedConsumer(built))],
+        stop: async () => {
+          await sweeper.stop();
+          identityClient?.close();
+        },
+      };
+    },
+  });
+  if (!deps) throw new Error('catalog failed to build');
+  opts.logger.info({ images: deps.images.kind }, 'image storage ready');
+  return { ...runtime, deps };
+}

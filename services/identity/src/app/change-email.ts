@@ -1,0 +1,38 @@
+import { AppError, emailField, enqueueEvent, invalidParams, isUniqueViolation, withTransaction, type CallContext } from '@caskade/kit';
+import { identityEvents, type identity } from '@caskade/proto';
+import type { IdentityDeps } from './deps';
+import { loadActiveUser, queueVerificationEmail, requireCaller, requirePassword, toUser } from './shared';
+
+/** Change the login email (current password required); the new address must be verified again. */
+export async function changeEmail(deps: IdentityDeps, ctx: CallContext, req: identity.ChangeEmailRequest): Promise<identity.ChangeEmailResponse> {
+  const caller = requireCaller(ctx);
+  const email = emailField.safeParse(req.email);
+  if (!email.success) throw invalidParams({ email: email.error.issues[0]?.message ?? 'validation.emailInvalid' });
+  const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  await requirePassword(deps, current, req.currentPassword);
+  if (current.email === email.data) return { user: toUser(current) };
+  try {
+    const user = await withTransaction(deps.db, async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set((eb) => ({ email: email.data, email_verified: false, updated_at: deps.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', current.id)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueueEvent(trx, {
+        type: 'identity.user.email_changed',
+        aggregateId: row.id,
+        aggregateVersion: row.version,
+        data: identityEvents.UserEmailChanged.toJSON({ userId: row.id, oldEmail: current.email, newEmail: row.email }),
+      });
+      await queueVerificationEmail(trx, deps, row);
+      return row;
+    });
+    deps.eventsWritten();
+    return { user: toUser(user) };
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_active')) throw new AppError('email-taken', { fields: { email: 'email-taken' } });
+    throw err;
+  }
+}

@@ -1,0 +1,42 @@
+import { enqueueEvent, withTransaction, type CallContext } from '@caskade/kit';
+import { identityEvents, type identity } from '@caskade/proto';
+import { deletedEmail, EMPTY_PROFILE } from '../domain/user';
+import type { IdentityDeps } from './deps';
+import { loadActiveUser, requireCaller, requirePassword, revokeAllSessions } from './shared';
+
+/** Delete the account (current password required): personal data wiped, sessions revoked, the row kept as "Deleted user". */
+export async function deleteAccount(deps: IdentityDeps, ctx: CallContext, req: identity.DeleteAccountRequest): Promise<identity.DeleteAccountResponse> {
+  const caller = requireCaller(ctx);
+  const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  await requirePassword(deps, current, req.currentPassword);
+  await withTransaction(deps.db, async (trx) => {
+    const now = deps.now();
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        email: deletedEmail(current.id),
+        email_verified: false,
+        password_hash: '!',
+        profile: JSON.stringify(EMPTY_PROFILE),
+        brand_key: null,
+        business_key: null,
+        deleted_at: now,
+        updated_at: now,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return;
+    await revokeAllSessions(trx, current.id, now);
+    await enqueueEvent(trx, {
+      type: 'identity.user.deleted',
+      aggregateId: row.id,
+      aggregateVersion: row.version,
+      data: identityEvents.UserDeleted.toJSON({ userId: row.id }),
+    });
+  });
+  deps.eventsWritten();
+  return {};
+}

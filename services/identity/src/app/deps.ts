@@ -1,0 +1,14 @@
+import type { Logger } from '@caskade/kit';
+import type { Kysely } from 'kysely';
+import type { IdentityDB } from '../db/schema';
+import type { PasswordHasher } from './passwords';
+
+export interface IdentityDeps {
+  db: Kysely<IdentityDB>;
+  jwtSecret: string;
+  passwords: PasswordHasher;
+  logger: Logger;
+  now: () => Date;
+  /** Called after a transaction that wrote events commits: wakes the outbox relay. */
+  eventsWritten: () => void;
+}

@@ -1,0 +1,85 @@
+import {
+  AppError, CATEGORIES, MSG, TEXTAREA_MAX, companyNameField, fieldErrors, invalidParams, isUniqueViolation,
+  enqueueEvent, isValidAbnOrAcn, optionalText, phoneField, requiredText, withTransaction, type CallContext,
+} from '@caskade/kit';
+import { identityEvents, type identity } from '@caskade/proto';
+import { z } from 'zod';
+import { displayName, nameKey } from '../domain/user';
+import type { IdentityDeps } from './deps';
+import { loadActiveUser, requireCaller, toUser } from './shared';
+
+const patchSchema = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    bio: z.string().max(TEXTAREA_MAX, { error: MSG.tooLong }),
+    companyName: companyNameField,
+    abnAcn: requiredText(20).refine(isValidAbnOrAcn, { error: MSG.abnAcnInvalid }),
+    phoneNumber: phoneField,
+    favouriteDrink: optionalText(100),
+    favouriteCategories: z.array(z.enum(CATEGORIES, { error: MSG.categoryInvalid })).max(CATEGORIES.length),
+    brandName: companyNameField,
+    businessName: companyNameField,
+    legalEntityName: requiredText(200),
+    retailLiquorLicence: optionalText(50),
+    wholesaleLiquorLicence: optionalText(50),
+    address: requiredText(300),
+    contactNumber: phoneField,
+  })
+  .partial()
+  .strict();
+
+const SUPPLIER_ONLY = ['brandName', 'businessName', 'legalEntityName', 'retailLiquorLicence', 'wholesaleLiquorLicence', 'address', 'contactNumber'] as const;
+
+export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: identity.UpdateProfileRequest): Promise<identity.UpdateProfileResponse> {
+  const caller = requireCaller(ctx);
+  const { favouriteCategories, ...scalars } = req.patch ?? { favouriteCategories: undefined };
+  const present = Object.fromEntries(Object.entries(scalars).filter(([, v]) => v !== undefined));
+  const parsed = patchSchema.safeParse({ ...present, ...(favouriteCategories ? { favouriteCategories: favouriteCategories.values } : {}) });
+  if (!parsed.success) throw invalidParams(fieldErrors(parsed.error));
+  const patch = parsed.data;
+  let eventWritten = false;
+  try {
+    const row = await withTransaction(deps.db, async (trx) => {
+      const user = await loadActiveUser(trx, caller.userId, true);
+      if (user.role !== 'supplier') {
+        const bad = SUPPLIER_ONLY.filter((k) => patch[k] !== undefined);
+        if (bad.length > 0) throw new AppError('forbidden', { fields: Object.fromEntries(bad.map((k) => [k, 'forbidden'])) });
+      }
+      const profile = { ...user.profile, ...patch };
+      if (user.role === 'supplier' && nameKey(profile.brandName) !== null && nameKey(profile.brandName) === nameKey(profile.businessName)) {
+        throw invalidParams({ businessName: MSG.businessNameSameAsBrand });
+      }
+      const updated = await trx
+        .updateTable('users')
+        .set((eb) => ({
+          profile: JSON.stringify(profile),
+          brand_key: user.role === 'supplier' ? nameKey(profile.brandName) : null,
+          business_key: user.role === 'supplier' ? nameKey(profile.businessName) : null,
+          updated_at: deps.now(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The catalog copies a supplier's brand and display names onto the brand page and listings.
+      const renamed = user.profile.brandName !== profile.brandName || displayName(user.profile) !== displayName(profile);
+      if (user.role === 'supplier' && renamed) {
+        await enqueueEvent(trx, {
+          type: 'identity.user.profile_changed',
+          aggregateId: user.id,
+          aggregateVersion: updated.version,
+          data: identityEvents.UserProfileChanged.toJSON({ userId: user.id, role: user.role, displayName: displayName(profile), brandName: profile.brandName }),
+        });
+        eventWritten = true;
+      }
+      return updated;
+    });
+    if (eventWritten) deps.eventsWritten();
+    return { user: toUser(row) };
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_brand_key')) throw new AppError('name-taken', { fields: { brandName: 'name-taken' } });
+    if (isUniqueViolation(err, 'users_business_key')) throw new AppError('name-taken', { fields: { businessName: 'name-taken' } });
+    throw err;
+  }
+}

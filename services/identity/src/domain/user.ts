@@ -1,0 +1,50 @@
+import type { Signup } from '@caskade/kit/rules';
+import type { ProfileData } from '../db/schema';
+
+export const EMPTY_PROFILE: ProfileData = {
+  firstName: '', lastName: '', bio: '', companyName: '', abnAcn: '', phoneNumber: '', favouriteDrink: '',
+  favouriteCategories: [], brandName: '', businessName: '', legalEntityName: '', retailLiquorLicence: '',
+  wholesaleLiquorLicence: '', address: '', contactNumber: '', published: false,
+};
+
+/** Key used for name uniqueness: case, surrounding and repeated spaces don't make a name different. */
+export function nameKey(name: string): string | null {
+  const key = name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return key.length > 0 ? key : null;
+}
+
+export function displayName(p: Pick<ProfileData, 'firstName' | 'lastName'>): string {
+  return [p.firstName, p.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
+}
+
+export function abbreviatedName(p: Pick<ProfileData, 'firstName' | 'lastName'>): string {
+  return `${p.firstName.trim().charAt(0)}${p.lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+/** Placeholder address for a deleted account, so its email can be used again. */
+export const deletedEmail = (userId: string): string => `deleted+${userId}@deleted.invalid`;
+
+/** The profile a sign-up creates: only profile fields, never credentials. Suppliers publish straight away by default. */
+export function profileFromSignup(input: Signup): ProfileData {
+  const common = {
+    ...EMPTY_PROFILE,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    companyName: input.companyName,
+    abnAcn: input.abnAcn.replace(/\s/g, ''),
+    phoneNumber: input.phoneNumber,
+  };
+  if (input.userType === 'buyer') return { ...common, favouriteCategories: input.favouriteCategories };
+  return {
+    ...common,
+    favouriteDrink: input.favouriteDrink ?? '',
+    brandName: input.brandName,
+    businessName: input.businessName,
+    legalEntityName: input.legalEntityName,
+    retailLiquorLicence: input.retailLiquorLicence ?? '',
+    wholesaleLiquorLicence: input.wholesaleLiquorLicence ?? '',
+    address: input.address,
+    contactNumber: input.contactNumber,
+    published: true,
+  };
+}

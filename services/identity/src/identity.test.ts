@@ -1,0 +1,279 @@
+import pg from 'pg';
+import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient } from '@caskade/kit';
+import { expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
+import { identity } from '@caskade/proto';
+import { identityEnv } from './config';
+import { REFRESH_REUSE_GRACE_MS } from './domain/tokens';
+import { startIdentity, type IdentityService } from './index';
+
+const logger = createLogger('identity-test', 'silent');
+const pgGate = postgresService();
+const SECRET = 'x'.repeat(40);
+
+const anon: CallContext = { requestId: 'test', caller: null };
+const as = (user: identity.User | undefined): CallContext => ({
+  requestId: 'test',
+  caller: { userId: user?.id ?? '', role: (user?.role ?? 'buyer') as 'buyer', scopes: [] },
+});
+
+const buyer = (email: string): identity.SignUpRequest => ({
+  userType: 'buyer',
+  email,
+  password: 'correct horse battery',
+  agreeTerms: true,
+  profile: identity.Profile.fromPartial({
+    firstName: 'Ava', lastName: 'Nguyen', companyName: 'Fitzroy Cellars', abnAcn: '51 824 753 556', phoneNumber: '0412 345 678', favouriteCategories: ['beer'],
+  }),
+});
+
+const supplier = (email: string, brand: string): identity.SignUpRequest => ({
+  userType: 'supplier',
+  email,
+  password: 'correct horse battery',
+  agreeTerms: true,
+  profile: identity.Profile.fromPartial({
+    firstName: 'Sam', lastName: 'Brewer', companyName: `${brand} Co`, abnAcn: '004085616', phoneNumber: '+61398765432',
+    brandName: brand, businessName: `${brand} Pty Ltd`, legalEntityName: `${brand} Holdings`, address: '1 Lane, Healesville VIC', contactNumber: '0398765432',
+  }),
+});
+
+
+describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backend) => {
+  let svc: IdentityService;
+  let client: PromiseClient<typeof identity.IdentityServiceService>;
+  let bus: LocalEventBus;
+  let clock = Date.now();
+  const events: EventEnvelope[] = [];
+  let ready = false;
+  const schema = uniqueName('identity_test');
+
+  beforeAll(async () => {
+    if (backend === 'postgres' && !(await pgGate.available('identity service (PostgreSQL)'))) return;
+    bus = new LocalEventBus({ logger });
+    await bus.subscribe({ consumer: 'test-capture', subjects: ['identity.>'], handler: async (e) => void events.push(e) });
+    svc = await startIdentity({
+      env: identityEnv.parse({ DATA_DIR: ':memory:', JWT_SECRET: SECRET, ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+      bus,
+      logger,
+      schema,
+      now: () => new Date(clock),
+    });
+    client = createClient(identity.IdentityServiceService, svc.grpcAddress);
+    ready = true;
+  }, 30_000);
+
+  afterAll(async () => {
+    if (!ready) return;
+    client.close();
+    await svc.stop();
+    await bus.close();
+    if (backend === 'postgres') {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    }
+  });
+
+  const tokenFor = (type: string, email: string): string => {
+    const e = [...events].reverse().find((ev) => ev.type === type && (ev.data as { email: string }).email === email);
+    const token = (e?.data as { token?: string } | undefined)?.token;
+    if (!token) throw new Error(`no ${type} event for ${email}`);
+    return token;
+  };
+  const flush = () => svc.relay.flush();
+
+  it('signs a buyer up, logs them in and queues exactly one verification email', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('ava@example.com'), anon);
+    expect(out.user).toMatchObject({ email: 'ava@example.com', emailVerified: false, role: 'buyer' });
+    expect(out.user?.profile).toMatchObject({ displayName: 'Ava Nguyen', abbreviatedName: 'AN', abnAcn: '51824753556' });
+    expect(out.session?.accessToken).toBeTruthy();
+    expect(out.session?.refreshToken).toBeTruthy();
+    await flush();
+    expect(events.filter((e) => e.type === 'identity.user.verification_requested' && e.aggregateId === out.user?.id)).toHaveLength(1);
+    expect(events.some((e) => e.type === 'identity.user.signed_up' && e.aggregateId === out.user?.id)).toBe(true);
+    expect(JSON.stringify(events)).not.toContain('correct horse battery');
+  });
+
+  it('rejects invalid fields with their names and changes nothing', async () => {
+    if (!ready) return;
+    const bad = buyer('not-an-email');
+    bad.password = 'short';
+    bad.agreeTerms = false;
+    bad.profile = identity.Profile.fromPartial({ ...bad.profile, abnAcn: '12345678901', phoneNumber: '12', firstName: '  ' });
+    const err = await expectAppError(client.signUp(bad, anon), 'validation-invalid-params');
+    expect(err.meta?.fields).toMatchObject({
+      email: 'validation.emailInvalid',
+      password: 'validation.passwordTooShort',
+      agreeTermsAndConditions: 'validation.termsRequired',
+      abnAcn: 'validation.abnAcnInvalid',
+      phoneNumber: 'validation.phoneInvalid',
+      firstName: 'validation.required',
+    });
+    expect((await client.checkEmailAvailable({ email: 'not-an-email@x.io' }, anon)).available).toBe(true);
+  });
+
+  it('answers email-taken for a duplicate, even when two sign-ups race', async () => {
+    if (!ready) return;
+    const results = await Promise.allSettled([client.signUp(buyer('race@example.com'), anon), client.signUp(buyer('RACE@example.com'), anon)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect((rejected?.reason as AppError).code).toBe('email-taken');
+    expect((await client.checkEmailAvailable({ email: 'race@example.com' }, anon)).available).toBe(false);
+  });
+
+  it('keeps supplier brand and business names unique and distinct', async () => {
+    if (!ready) return;
+    await client.signUp(supplier('hops@example.com', 'Hop Hill'), anon);
+    expect((await client.checkNameAvailable({ name: '  hop   HILL ' }, anon)).available).toBe(false);
+    expect((await client.checkNameAvailable({ name: 'Hop Hill Pty Ltd' }, anon)).available).toBe(false);
+    expect((await client.checkNameAvailable({ name: 'Malt Mountain' }, anon)).available).toBe(true);
+    await expectAppError(client.signUp(supplier('other@example.com', 'hop hill'), anon), 'name-taken');
+    const same = supplier('same@example.com', 'Same Name');
+    same.profile = identity.Profile.fromPartial({ ...same.profile, businessName: 'same name' });
+    const err = await expectAppError(client.signUp(same, anon), 'validation-invalid-params');
+    expect(err.meta?.fields).toMatchObject({ businessName: 'validation.businessNameSameAsBrand' });
+  });
+
+  it('logs in with the right password only, and never a banned user', async () => {
+    if (!ready) return;
+    await client.signUp(buyer('login@example.com'), anon);
+    const ok = await client.login({ email: 'Login@Example.com', password: 'correct horse battery' }, anon);
+    expect(ok.user?.email).toBe('login@example.com');
+    await expectAppError(client.login({ email: 'login@example.com', password: 'wrong password!' }, anon), 'auth-invalid-credentials');
+    await expectAppError(client.login({ email: 'nobody@example.com', password: 'whatever123' }, anon), 'auth-invalid-credentials');
+    await svc.db.updateTable('users').set({ banned: true }).where('email', '=', 'login@example.com').execute();
+    await expectAppError(client.login({ email: 'login@example.com', password: 'correct horse battery' }, anon), 'auth-user-banned');
+    await expectAppError(client.refresh({ refreshToken: ok.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
+  });
+
+  it('rotates refresh tokens; a reused old token revokes the whole family', async () => {
+    if (!ready) return;
+    const start = await client.signUp(buyer('rotate@example.com'), anon);
+    const first = start.session?.refreshToken ?? '';
+    const second = (await client.refresh({ refreshToken: first }, anon)).session?.refreshToken ?? '';
+    expect(second).not.toBe(first);
+    // Within the grace window a parallel request with the old token gets an access token, not a new refresh token.
+    const parallel = await client.refresh({ refreshToken: first }, anon);
+    expect(parallel.session?.accessToken).toBeTruthy();
+    expect(parallel.session?.refreshToken).toBe('');
+    clock += REFRESH_REUSE_GRACE_MS + 1000;
+    await expectAppError(client.refresh({ refreshToken: first }, anon), 'auth-unauthenticated');
+    await expectAppError(client.refresh({ refreshToken: second }, anon), 'auth-unauthenticated');
+  });
+
+  it('verifies an email once with the emailed token', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('verify@example.com'), anon);
+    await flush();
+    const token = tokenFor('identity.user.verification_requested', 'verify@example.com');
+    await expectAppError(client.verifyEmail({ token: 'forged-token' }, anon), 'auth-token-invalid');
+    const verified = await client.verifyEmail({ token }, anon);
+    expect(verified.user?.emailVerified).toBe(true);
+    expect(verified.user?.id).toBe(out.user?.id);
+    await expectAppError(client.verifyEmail({ token }, anon), 'auth-token-invalid');
+  });
+
+  it('sends at most 5 verification emails a day, counting the sign-up one, even concurrently', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('limit@example.com'), anon);
+    const ctx = as(out.user);
+    const attempts = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => client.sendVerificationEmail({}, ctx)));
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(4);
+    const refused = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+    expect(refused.map((r) => (r.reason as AppError).code)).toEqual(['email-too-many-verification-requests', 'email-too-many-verification-requests']);
+    clock += 24 * 60 * 60 * 1000 + 1000;
+    await expect(client.sendVerificationEmail({}, ctx)).resolves.toMatchObject({ sentToday: 1 });
+  });
+
+  it('resets a forgotten password and signs out every session', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('forgot@example.com'), anon);
+    await expectAppError(client.requestPasswordReset({ email: 'unknown@example.com' }, anon), 'email-not-found');
+    await client.requestPasswordReset({ email: 'forgot@example.com' }, anon);
+    await flush();
+    const token = tokenFor('identity.user.password_reset_requested', 'forgot@example.com');
+    await expectAppError(client.resetPassword({ email: 'forgot@example.com', token, newPassword: 'short' }, anon), 'validation-invalid-params');
+    await expectAppError(client.resetPassword({ email: 'other@example.com', token, newPassword: 'a new long password' }, anon), 'auth-token-invalid');
+    await client.resetPassword({ email: 'forgot@example.com', token, newPassword: 'a new long password' }, anon);
+    await expectAppError(client.refresh({ refreshToken: out.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
+    await expectAppError(client.login({ email: 'forgot@example.com', password: 'correct horse battery' }, anon), 'auth-invalid-credentials');
+    const again = await client.login({ email: 'forgot@example.com', password: 'a new long password' }, anon);
+    expect(again.user?.emailVerified).toBe(true);
+    await expectAppError(client.resetPassword({ email: 'forgot@example.com', token, newPassword: 'another long password' }, anon), 'auth-token-invalid');
+  });
+
+  it('changes password and email only with the current password', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('change@example.com'), anon);
+    await client.signUp(buyer('taken@example.com'), anon);
+    const ctx = as(out.user);
+    const wrong = await expectAppError(client.changePassword({ currentPassword: 'nope-nope', newPassword: 'brand new password' }, ctx), 'validation-invalid-params');
+    expect(wrong.meta?.fields).toEqual({ currentPassword: 'validation.passwordIncorrect' });
+    await client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'brand new password' }, ctx);
+    await client.login({ email: 'change@example.com', password: 'brand new password' }, anon);
+    await expectAppError(client.changeEmail({ email: 'taken@example.com', currentPassword: 'brand new password' }, ctx), 'email-taken');
+    const changed = await client.changeEmail({ email: 'changed@example.com', currentPassword: 'brand new password' }, ctx);
+    expect(changed.user).toMatchObject({ email: 'changed@example.com', emailVerified: false });
+    await flush();
+    expect(tokenFor('identity.user.verification_requested', 'changed@example.com')).toBeTruthy();
+  });
+
+  it('updates the profile with validation; suppliers only for supplier fields', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('profile@example.com'), anon);
+    const ctx = as(out.user);
+    const updated = await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Craft beer bar in Fitzroy', phoneNumber: '0400000001' }) }, ctx);
+    expect(updated.user?.profile).toMatchObject({ bio: 'Craft beer bar in Fitzroy', phoneNumber: '0400000001', firstName: 'Ava' });
+    const bad = await expectAppError(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ phoneNumber: 'abc' }) }, ctx), 'validation-invalid-params');
+    expect(bad.meta?.fields).toEqual({ phoneNumber: 'validation.phoneInvalid' });
+    await expectAppError(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Sneaky' }) }, ctx), 'forbidden');
+    await expectAppError(client.getCurrentUser({}, anon), 'auth-unauthenticated');
+  });
+
+  it('tells the catalog when a supplier’s brand or display name changes, and only then', async () => {
+    if (!ready) return;
+    const out = await client.signUp(supplier('rename@example.com', 'Old Mill'), anon);
+    const ctx = as(out.user);
+    const userId = out.user?.id ?? '';
+    const changes = () => events.filter((e) => e.type === 'identity.user.profile_changed' && e.aggregateId === userId);
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Stone-milled malt', phoneNumber: '0400000002' }) }, ctx);
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'New Mill' }) }, ctx);
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ lastName: 'Miller' }) }, ctx);
+    await flush();
+    expect(changes().map((e) => e.data)).toEqual([
+      { userId, role: 'supplier', displayName: 'Sam Brewer', brandName: 'New Mill' },
+      { userId, role: 'supplier', displayName: 'Sam Miller', brandName: 'New Mill' },
+    ]);
+    const [first, second] = changes();
+    expect((second?.aggregateVersion ?? 0) > (first?.aggregateVersion ?? 0)).toBe(true);
+    // A buyer has no brand page: no event.
+    const buyerOut = await client.signUp(buyer('rename-buyer@example.com'), anon);
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ lastName: 'Lee' }) }, as(buyerOut.user));
+    await flush();
+    expect(events.some((e) => e.type === 'identity.user.profile_changed' && e.aggregateId === buyerOut.user?.id)).toBe(false);
+  });
+
+  it('deletes an account with the current password; the email can be used again', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('delete@example.com'), anon);
+    const ctx = as(out.user);
+    await expectAppError(client.deleteAccount({ currentPassword: 'wrong one!' }, ctx), 'validation-invalid-params');
+    await client.deleteAccount({ currentPassword: 'correct horse battery' }, ctx);
+    await expectAppError(client.login({ email: 'delete@example.com', password: 'correct horse battery' }, anon), 'auth-invalid-credentials');
+    await expectAppError(client.getCurrentUser({}, ctx), 'auth-unauthenticated');
+    await expectAppError(client.refresh({ refreshToken: out.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
+    const publicView = await client.getUsers({ ids: [out.user?.id ?? ''] }, anon);
+    expect(publicView.users[0]).toMatchObject({ deleted: true, displayName: '' });
+    await expect(client.signUp(buyer('delete@example.com'), anon)).resolves.toBeTruthy();
+  });
+
+  it('switches buyer and supplier but never makes an operator', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('switch@example.com'), anon);
+    const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
+    expect(switched.user?.role).toBe('supplier');
+    await expectAppError(client.setUserType({ userType: 'operator' }, as(out.user)), 'validation-invalid-params');
+  });
+});

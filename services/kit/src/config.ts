@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly service: string, readonly problems: string[]) {
+    super(`${service}: invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment with a strict schema; a bad or missing value is a ConfigError naming every problem. */
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    service,
+    parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+  );
+}
+
+/** Boot helper: run main, and on a ConfigError print it and exit 78 (EX_CONFIG). */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((err: unknown) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    process.stderr.write(`fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** Settings every service shares. Distributed mode is chosen by setting DATABASE_URL / NATS_URL / REDIS_URL. */
+export const baseEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  NATS_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+});
+export type BaseEnv = z.infer<typeof baseEnv>;

@@ -1,0 +1,49 @@
+import { Metadata } from '@grpc/grpc-js';
+import { ROLES, type Role } from './rules/constants';
+
+/** Who is asking, as verified by the gateway and carried in gRPC metadata. */
+export interface Caller {
+  userId: string;
+  role: Role;
+  scopes: string[];
+}
+
+export interface CallContext {
+  requestId: string;
+  caller: Caller | null;
+}
+
+export const MD = {
+  requestId: 'x-request-id',
+  userId: 'x-user-id',
+  role: 'x-user-role',
+  scopes: 'x-user-scopes',
+  errorCode: 'x-error-code',
+  errorMeta: 'x-error-meta',
+} as const;
+
+export function contextToMetadata(ctx: CallContext, md: Metadata = new Metadata()): Metadata {
+  md.set(MD.requestId, ctx.requestId);
+  if (ctx.caller) {
+    md.set(MD.userId, ctx.caller.userId);
+    md.set(MD.role, ctx.caller.role);
+    md.set(MD.scopes, ctx.caller.scopes.join(' '));
+  }
+  return md;
+}
+
+const first = (md: Metadata, key: string): string | undefined => {
+  const v = md.get(key)[0];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function contextFromMetadata(md: Metadata): CallContext {
+  const requestId = first(md, MD.requestId) ?? 'unknown';
+  const userId = first(md, MD.userId);
+  const role = first(md, MD.role);
+  if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return { requestId, caller: null };
+  const scopes = (first(md, MD.scopes) ?? '').split(' ').filter(Boolean);
+  return { requestId, caller: { userId, role: role as Role, scopes } };
+}
+
+export const systemContext = (requestId = 'system'): CallContext => ({ requestId, caller: null });

@@ -1,0 +1,24 @@
+import type { Logger } from '../logger';
+import { LocalEventBus } from './local-bus';
+import { NatsEventBus } from './nats-bus';
+import type { EventBus } from './types';
+
+export interface CreateEventBusOptions {
+  /** NATS JetStream when set (distributed mode); otherwise the in-process bus (embedded mode). */
+  natsUrl?: string | undefined;
+  logger: Logger;
+  /** Connection name on NATS, e.g. the service name. */
+  name?: string;
+  /**
+   * Embedded mode runs every service in one process on ONE local bus: create it once
+   * (`new LocalEventBus({ logger })`) and pass it to each service. Each gets a scoped handle whose
+   * close() stops only that service's subscriptions.
+   */
+  shared?: LocalEventBus;
+}
+
+export async function createEventBus(opts: CreateEventBusOptions): Promise<EventBus> {
+  if (opts.natsUrl) return NatsEventBus.connect({ url: opts.natsUrl, logger: opts.logger, ...(opts.name ? { name: opts.name } : {}) });
+  if (opts.shared) return opts.shared.scope();
+  return new LocalEventBus({ logger: opts.logger });
+}

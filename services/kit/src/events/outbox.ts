@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
+import type { Migration } from '../db/database';
+import type { Logger } from '../logger';
+import { PollLoop } from '../service/poll-loop';
+import { errorText, isEventEnvelope } from './delivery';
+import { isValidSubject } from './subjects';
+import type { EventBus, EventEnvelope } from './types';
+
+/**
+ * The outbox (events written in the same transaction as the state change) and the inbox
+ * (`processed_events`, see inbox.ts). Id `000_…` so it sorts before every service migration:
+ * add it first in each service's migration list.
+ *
+ * Beyond the columns every outbox has: `seq` keeps the order of events written in one
+ * transaction (they share created_at = now()), and `locked_until` is both the relay's claim lease
+ * and the retry backoff of a row whose publish failed.
+ */
+export const OUTBOX_MIGRATION: Migration = {
+  id: '000_outbox_inbox',
+  sql: `
+create table outbox (
+  id uuid primary key,
+  seq bigint generated always as identity,
+  type text not null,
+  aggregate_id text not null,
+  aggregate_version int not null default 0,
+  payload jsonb not null,
+  state text not null default 'pending' check (state in ('pending', 'published')),
+  attempts int not null default 0 check (attempts >= 0),
+  last_error text,
+  locked_until timestamptz,
+  created_at timestamptz not null default now(),
+  published_at timestamptz,
+  check ((state = 'published') = (published_at is not null))
+);
+create index outbox_pending_by_created on outbox (created_at, seq) where state = 'pending';
+create index outbox_published_at on outbox (published_at) where state = 'published';
+
+create table processed_events (
+  consumer text not null,
+  event_id uuid not null,
+  processed_at timestamptz not null default now(),
+  primary key (consumer, event_id)
+);
+`,
+};
+
+export interface NewEvent<T = unknown> {
+  /** The subject, `<service>.<aggregate>.<event>`, e.g. `identity.user.signed_up`. */
+  type: string;
+  aggregateId: string;
+  /** The aggregate's version after this change; 0 when the aggregate is not versioned. */
+  aggregateVersion?: number;
+  data: T;
+  traceparent?: string;
+}
+
+/**
+ * Write an event into the outbox inside the caller's transaction: it is published if and only if
+ * that transaction commits. Call `relay.wake()` after the commit for prompt delivery.
+ */
+export async function enqueueEvent<T>(trx: QueryExecutorProvider, input: NewEvent<T>): Promise<EventEnvelope<T>> {
+  if (!isValidSubject(input.type)) throw new Error(`event type "${input.type}" is not a valid subject`);
+  const event: EventEnvelope<T> = {
+    id: randomUUID(),
+    type: input.type,
+    occurredAt: new Date().toISOString(),
+    aggregateId: input.aggregateId,
+    aggregateVersion: input.aggregateVersion ?? 0,
+    ...(input.traceparent ? { traceparent: input.traceparent } : {}),
+    data: input.data,
+  };
+  await sql`
+    insert into outbox (id, type, aggregate_id, aggregate_version, payload)
+    values (${event.id}, ${event.type}, ${event.aggregateId}, ${event.aggregateVersion}, ${JSON.stringify(event)}::jsonb)
+  `.execute(trx);
+  return event;
+}
+
+export interface OutboxRelayOptions<DB> {
+  db: Kysely<DB>;
+  bus: EventBus;
+  logger: Logger;
+  /** Idle poll interval; wake() starts a pass at once. */
+  pollMs?: number;
+  /** Rows claimed per pass. */
+  batch?: number;
+  /** A claimed row not published within this time may be claimed by another relay (crash recovery). */
+  leaseMs?: number;
+  /** A failed row waits retryBaseMs·2^(attempts-1), capped, before it is tried again. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Published rows are deleted after this long (checked at most hourly). Default 7 days. */
+  keepPublishedMs?: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  payload: unknown;
+  attempts: number;
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Publishes outbox rows; any number of relays (replicas) may run against one database.
+ *
+ * Design: a pass CLAIMS ready rows in one short statement (CTE with `FOR UPDATE SKIP LOCKED`,
+ * setting a lease `locked_until`), commits, and only then publishes — outside any transaction —
+ * marking each row published with `where state = 'pending'`. Hence:
+ * - PostgreSQL, several replicas: SKIP LOCKED plus the lease give each ready row to one relay; a
+ *   relay that dies mid-batch leaves leased rows that become claimable when the lease ends. A row
+ *   may be published twice only if a publish outlives the lease; the bus dedups by event id and
+ *   consumers by their inbox.
+ * - PGlite (one connection behind a mutex): no transaction is open while publishing, so a local
+ *   handler that writes to the same database cannot deadlock against the relay. Holding the claim
+ *   transaction across publish (the textbook form) would deadlock exactly there.
+ * A failed publish records attempts/last_error and pushes `locked_until` out by the backoff; the
+ * pass then stops (the bus is likely down) and releases the rest of its claim.
+ */
+export class OutboxRelay<DB> {
+  private readonly db: Kysely<DB>;
+  private readonly bus: EventBus;
+  private readonly logger: Logger;
+  private readonly pollMs: number;
+  private readonly batch: number;
+  private readonly leaseMs: number;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+  private readonly keepPublishedMs: number;
+  private readonly loop: PollLoop;
+  private passes: Promise<unknown> = Promise.resolve();
+  private lastPrune = 0;
+
+  constructor(opts: OutboxRelayOptions<DB>) {
+    this.db = opts.db;
+    this.bus = opts.bus;
+    this.logger = opts.logger;
+    this.pollMs = opts.pollMs ?? 500;
+    this.batch = opts.batch ?? 100;
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.retryBaseMs = opts.retryBaseMs ?? 1000;
+    this.retryMaxMs = opts.retryMaxMs ?? 60_000;
+    this.keepPublishedMs = opts.keepPublishedMs ?? 7 * 24 * 60 * 60_000;
+    this.loop = new PollLoop({
+      name: 'outbox relay',
+      logger: this.logger,
+      pollMs: this.pollMs,
+      pass: async () => {
+        const { claimed, published } = await this.pass();
+        await this.pruneIfDue();
+        return { more: claimed === this.batch && published === claimed };
+      },
+    });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Run a pass now (call after committing a transaction that enqueued events). */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /** Stop the loop; resolves after the pass in progress has finished. */
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await this.passes.catch(() => undefined);
+  }
+
+  /** Run passes until no row is ready (rows waiting out a retry backoff are left). Returns rows published. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { claimed, published } = await this.pass();
+      total += published;
+      if (claimed === 0 || published < claimed) return total;
+    }
+  }
+
+  /** One pass; passes never overlap within one relay. */
+  pass(): Promise<{ claimed: number; published: number }> {
+    const next = this.passes.catch(() => undefined).then(() => this.relayOnce());
+    this.passes = next;
+    return next;
+  }
+
+  private async relayOnce(): Promise<{ claimed: number; published: number }> {
+    const rows = await this.claim();
+    let published = 0;
+    for (const [i, row] of rows.entries()) {
+      try {
+        if (!isEventEnvelope(row.payload)) throw new Error('outbox payload is not an event envelope');
+        await this.bus.publish(row.payload);
+      } catch (err) {
+        await this.markFailed(row, err);
+        await this.release(rows.slice(i + 1));
+        return { claimed: rows.length, published };
+      }
+      await sql`update outbox set state = 'published', published_at = now(), locked_until = null where id = ${row.id} and state = 'pending'`.execute(this.db);
+      published++;
+    }
+    return { claimed: rows.length, published };
+  }
+
+  private async claim(): Promise<ClaimedRow[]> {
+    const leaseSeconds = this.leaseMs / 1000;
+    // UPDATE … RETURNING has no order, so the final select restores the outbox order.
+    const res = await sql<ClaimedRow>`
+      with ready as (
+        select id, created_at, seq from outbox
+        where state = 'pending' and (locked_until is null or locked_until <= now())
+        order by created_at, seq
+        limit ${this.batch}
+        for update skip locked
+      ), leased as (
+        update outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds})
+        from ready where o.id = ready.id
+        returning o.id, o.payload, o.attempts
+      )
+      select leased.id, leased.payload, leased.attempts
+      from leased join ready on ready.id = leased.id
+      order by ready.created_at, ready.seq
+    `.execute(this.db);
+    return res.rows;
+  }
+
+  private async markFailed(row: ClaimedRow, err: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const waitSeconds = Math.min(this.retryBaseMs * 2 ** (attempts - 1), this.retryMaxMs) / 1000;
+    const message = errorText(err).slice(0, 2000);
+    this.logger.warn({ eventId: row.id, attempts, err }, 'outbox publish failed, will retry');
+    await sql`
+      update outbox set attempts = attempts + 1, last_error = ${message}, locked_until = now() + make_interval(secs => ${waitSeconds})
+      where id = ${row.id} and state = 'pending'
+    `.execute(this.db);
+  }
+
+  private async release(rows: ClaimedRow[]): Promise<void> {
+    for (const row of rows) await sql`update outbox set locked_until = null where id = ${row.id} and state = 'pending'`.execute(this.db);
+  }
+
+  private async pruneIfDue(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    const keepSeconds = this.keepPublishedMs / 1000;
+    await sql`delete from outbox where state = 'published' and published_at < now() - make_interval(secs => ${keepSeconds})`.execute(this.db);
+  }
+}

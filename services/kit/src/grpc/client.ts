@@ -1,0 +1,73 @@
+import { Client, credentials, Metadata, type MethodDefinition, type ServiceError } from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { contextToMetadata, type CallContext } from '../context';
+import { grpcToAppError } from './status';
+
+export const DEFAULT_DEADLINE_MS = 5000;
+
+export interface CallOptions {
+  deadlineMs?: number;
+}
+
+/** Promise-returning client derived from a ts-proto service definition. */
+/** The shape of one unary method in a ts-proto grpc-js service definition. */
+interface UnaryMethod {
+  path: string;
+  requestSerialize(value: never): Buffer;
+  responseDeserialize(value: Buffer): unknown;
+}
+
+export type PromiseClient<D> = {
+  [K in keyof D]: D[K] extends { requestSerialize(value: infer Req): Buffer; responseDeserialize(value: Buffer): infer Res }
+    ? (req: Req, ctx: CallContext, opts?: CallOptions) => Promise<Res>
+    : never;
+} & { close(): void };
+
+/** Every call carries a deadline and the caller's context; failures come back as AppError. */
+export function createClient<D extends Record<keyof D, UnaryMethod>>(definition: D, address: string): PromiseClient<D> {
+  const client = new Client(address, credentials.createInsecure(), {
+    // Headless Kubernetes Services resolve to every pod: spread calls over all of them.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_timeout_ms': 10_000,
+    'grpc.max_receive_message_length': 32 * 1024 * 1024,
+  });
+  const out: Record<string, unknown> = { close: () => client.close() };
+  for (const [name, method] of Object.entries(definition) as [string, MethodDefinition<unknown, unknown>][]) {
+    out[name] = (req: unknown, ctx: CallContext, opts?: CallOptions) =>
+      new Promise((resolve, reject) => {
+        client.makeUnaryRequest(
+          method.path,
+          method.requestSerialize,
+          method.responseDeserialize,
+          req,
+          contextToMetadata(ctx),
+          { deadline: Date.now() + (opts?.deadlineMs ?? DEFAULT_DEADLINE_MS) },
+          (err: ServiceError | null, res?: unknown) => (err ? reject(grpcToAppError(err)) : resolve(res)),
+        );
+      });
+  }
+  return out as PromiseClient<D>;
+}
+
+/** grpc.health.v1 Check against a server; true only when it answers SERVING within the deadline. */
+export function checkHealth(address: string, service = '', deadlineMs = 1000): Promise<boolean> {
+  const check = healthService.Check;
+  if (!check) return Promise.resolve(false);
+  const client = new Client(address, credentials.createInsecure());
+  return new Promise<boolean>((resolve) => {
+    client.makeUnaryRequest(
+      check.path,
+      check.requestSerialize,
+      check.responseDeserialize,
+      { service },
+      new Metadata(),
+      { deadline: Date.now() + deadlineMs },
+      (err: ServiceError | null, res?: object) => {
+        client.close();
+        const status = (res as { status?: unknown } | undefined)?.status;
+        resolve(!err && (status === 'SERVING' || status === 1));
+      },
+    );
+  });
+}

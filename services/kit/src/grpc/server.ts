@@ -1,0 +1,106 @@
+import {
+  Server,
+  ServerCredentials,
+  status,
+  type handleUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import { contextFromMetadata, type CallContext } from '../context';
+import type { Logger } from '../logger';
+import { isDataException } from '../db/database';
+import { AppError } from '../rules/errors';
+import { appErrorToGrpc } from './status';
+
+/** A unary service written as async functions of (request, context). */
+export type UnaryImplementation<S> = {
+  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (req: Req, ctx: CallContext) => Promise<Res> : never;
+};
+
+/** Wrap async handlers: context from metadata, AppError to a gRPC status with its code, anything else INTERNAL (logged). */
+export function unaryService<S extends UntypedServiceImplementation>(impl: UnaryImplementation<S>, logger: Logger): S {
+  const out: Record<string, handleUnaryCall<unknown, unknown>> = {};
+  for (const [name, fn] of Object.entries(impl) as [string, (req: unknown, ctx: CallContext) => Promise<unknown>][]) {
+    out[name] = (call, callback) => {
+      const ctx = contextFromMetadata(call.metadata);
+      const started = performance.now();
+      const log = (outcome: string) =>
+        logger.debug({ method: name, requestId: ctx.requestId, userId: ctx.caller?.userId, outcome, ms: Math.round(performance.now() - started) }, 'rpc');
+      fn(call.request, ctx).then(
+        (res) => {
+          log('ok');
+          callback(null, res);
+        },
+        (err: unknown) => {
+          if (isDataException(err)) {
+            logger.warn({ err, method: name, requestId: ctx.requestId }, 'database refused a value: answered as invalid input');
+            err = new AppError('validation-invalid-value');
+          }
+          if (err instanceof AppError) {
+            log(err.code);
+            const { code, details, metadata } = appErrorToGrpc(err);
+            callback({ code, details, metadata });
+            return;
+          }
+          logger.error({ err, method: name, requestId: ctx.requestId }, 'unhandled error in gRPC handler');
+          callback({ code: status.INTERNAL, details: 'internal error' });
+        },
+      );
+    };
+  }
+  return out as S;
+}
+
+export interface GrpcServerHandle {
+  port: number;
+  address: string;
+  health: HealthImplementation;
+  setServing(serving: boolean): void;
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export interface GrpcServiceBinding {
+  name: string;
+  definition: ServiceDefinition;
+  implementation: UntypedServiceImplementation;
+}
+
+/** Bind services plus grpc.health.v1 (NOT_SERVING until setServing(true)); port 0 picks a free one. */
+export async function startGrpcServer(bindings: GrpcServiceBinding[], port: number, host = '127.0.0.1'): Promise<GrpcServerHandle> {
+  const server = new Server({
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_timeout_ms': 10_000,
+    'grpc.keepalive_permit_without_calls': 1,
+    'grpc.max_receive_message_length': 32 * 1024 * 1024,
+  });
+  const statusMap: Record<string, 'SERVING' | 'NOT_SERVING'> = { '': 'NOT_SERVING' };
+  for (const b of bindings) statusMap[b.name] = 'NOT_SERVING';
+  const health = new HealthImplementation(statusMap);
+  health.addToServer(server);
+  for (const b of bindings) server.addService(b.definition, b.implementation);
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  const setServing = (serving: boolean) => {
+    for (const name of Object.keys(statusMap)) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
+  };
+  return {
+    port: bound,
+    address: `${host}:${bound}`,
+    health,
+    setServing,
+    shutdown: (graceMs = 5000) =>
+      new Promise<void>((resolve) => {
+        setServing(false);
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}

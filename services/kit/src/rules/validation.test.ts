@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { buyerSignupSchema, fieldErrors, formatPhoneInput, isAustralianPhone, isValidAbn, isValidAcn, supplierSignupSchema } from './validation';
+
+describe('ATO check digits', () => {
+  it.each(['51824753556', '53 004 085 616', '33102417032'])('accepts the valid ABN %s', (abn) => expect(isValidAbn(abn)).toBe(true));
+  it.each(['51824753557', '12345678901', '5182475355', 'abcdefghijk'])('rejects %s as an ABN', (abn) => expect(isValidAbn(abn)).toBe(false));
+  it.each(['004085616', '000 000 019', '010 499 966'])('accepts the valid ACN %s', (acn) => expect(isValidAcn(acn)).toBe(true));
+  it.each(['004085617', '12345678', '0040856161'])('rejects %s as an ACN', (acn) => expect(isValidAcn(acn)).toBe(false));
+
+  it('changing any one digit of a valid ABN makes it invalid', () => {
+    const valid = '51824753556';
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 9 }), (pos, delta) => {
+        const digit = (Number(valid[pos]) + delta) % 10;
+        const mutated = valid.slice(0, pos) + String(digit) + valid.slice(pos + 1);
+        return !isValidAbn(mutated);
+      }),
+    );
+  });
+});
+
+describe('Australian phone numbers', () => {
+  it.each(['0412345678', '+61412345678', '412345678', '(03) 9876 5432', '02-9876-5432'])('accepts %s', (p) => expect(isAustralianPhone(p)).toBe(true));
+  it.each(['0012345678', '041234567', '+6141234567890', 'phone', '+1 415 555 0100'])('rejects %s', (p) => expect(isAustralianPhone(p)).toBe(false));
+  it('formats input: digits only, leading zero dropped, plus kept, 15 digits at most', () => {
+    expect(formatPhoneInput('0412 345 678')).toBe('412345678');
+    expect(formatPhoneInput('+61 (4) 1234-5678')).toBe('+61412345678');
+    expect(formatPhoneInput('1234567890123456789')).toBe('123456789012345');
+  });
+});
+
+describe('sign-up schemas', () => {
+  const buyer = {
+    userType: 'buyer', email: 'A@B.co', password: 'long enough', passwordConfirm: 'long enough', firstName: 'A', lastName: 'B',
+    companyName: 'C', abnAcn: '51824753556', phoneNumber: '0412345678', agreeTermsAndConditions: true,
+  };
+  it('accepts a valid buyer and lower-cases the email', () => {
+    const out = buyerSignupSchema.parse(buyer);
+    expect(out.email).toBe('a@b.co');
+    expect(out.favouriteCategories).toEqual([]);
+  });
+  it('reports every failing field at once, including the password mismatch', () => {
+    const r = buyerSignupSchema.safeParse({ ...buyer, passwordConfirm: 'other', firstName: '   ', companyName: 'x'.repeat(101), password: 'x'.repeat(257) });
+    expect(r.success).toBe(false);
+    if (!r.success) {
+      expect(fieldErrors(r.error)).toEqual({
+        firstName: 'validation.required',
+        companyName: 'validation.companyNameTooLong',
+        password: 'validation.passwordTooLong',
+        passwordConfirm: 'validation.passwordsDoNotMatch',
+      });
+    }
+  });
+  it('rejects unknown fields', () => {
+    expect(buyerSignupSchema.safeParse({ ...buyer, role: 'operator' }).success).toBe(false);
+  });
+  it('requires a business name different from the brand name', () => {
+    const supplier = {
+      ...buyer, userType: 'supplier', brandName: 'Hop Hill', businessName: ' hop hill ', legalEntityName: 'L', address: 'A', contactNumber: '0398765432',
+    };
+    const r = supplierSignupSchema.safeParse(supplier);
+    expect(r.success).toBe(false);
+    if (!r.success) expect(fieldErrors(r.error)).toEqual({ businessName: 'validation.businessNameSameAsBrand' });
+  });
+});

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { BaseEnv } from '../config';
+import { openDatabase, type Migration } from '../db/database';
+import { OUTBOX_MIGRATION, OutboxRelay } from '../events/outbox';
+import type { EventBus, Subscription } from '../events/types';
+import { startGrpcServer, type GrpcServiceBinding } from '../grpc/server';
+import type { Logger } from '../logger';
+
+export interface ServiceParts {
+  bindings: GrpcServiceBinding[];
+  /** Event consumers to start once the database is ready. */
+  subscriptions?: Array<() => Promise<Subscription>>;
+  /** Background loops (schedulers, senders) to stop on shutdown. */
+  stop?: () => Promise<void>;
+}
+
+export interface ServiceRuntimeOptions<DB> {
+  name: string;
+  env: Pick<BaseEnv, 'DATABASE_URL' | 'DATA_DIR' | 'GRPC_PORT'>;
+  bus: EventBus;
+  logger: Logger;
+  migrations: Migration[];
+  /** Schema override for tests (a unique one per run). */
+  schema?: string;
+  /** Address to bind; the cluster binds all interfaces. */
+  grpcHost?: string;
+  build(ctx: { db: Kysely<DB>; wakeOutbox: () => void }): Promise<ServiceParts> | ServiceParts;
+}
+
+export interface ServiceRuntime<DB> {
+  name: string;
+  db: Kysely<DB>;
+  grpcAddress: string;
+  relay: OutboxRelay<DB>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The anatomy every service shares: database and migrations (the outbox and inbox first), outbox
+ * relay, consumers, gRPC with grpc.health.v1 — NOT_SERVING until all of that is up — and an
+ * orderly stop: NOT_SERVING, consumers, gRPC drain, background loops, relay, database.
+ */
+export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): Promise<ServiceRuntime<DB>> {
+  const { logger } = opts;
+  const database = await openDatabase<DB>({
+    service: opts.name,
+    databaseUrl: opts.env.DATABASE_URL,
+    dataDir: opts.env.DATA_DIR,
+    migrations: [OUTBOX_MIGRATION, ...opts.migrations],
+    logger,
+    ...(opts.schema ? { schema: opts.schema } : {}),
+  });
+  const relay = new OutboxRelay({ db: database.db, bus: opts.bus, logger });
+  const parts = await opts.build({ db: database.db, wakeOutbox: () => relay.wake() });
+  const server = await startGrpcServer(parts.bindings, opts.env.GRPC_PORT, opts.grpcHost ?? '127.0.0.1');
+  const subscriptions: Subscription[] = [];
+  try {
+    for (const subscribe of parts.subscriptions ?? []) subscriptions.push(await subscribe());
+    relay.start();
+  } catch (err) {
+    await server.shutdown(0);
+    await database.close();
+    throw err;
+  }
+  server.setServing(true);
+  logger.info({ grpc: server.address, database: database.kind }, `${opts.name} serving`);
+  let stopped = false;
+  return {
+    name: opts.name,
+    db: database.db,
+    grpcAddress: server.address,
+    relay,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      server.setServing(false);
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await server.shutdown(5000);
+      await parts.stop?.();
+      await relay.stop();
+      await database.close();
+      logger.info(`${opts.name} stopped`);
+    },
+  };
+}
+
+/** Stop cleanly on SIGTERM/SIGINT (Kubernetes sends SIGTERM, then SIGKILL after the grace period). */
+export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', handler);
+  process.once('SIGINT', handler);
+}

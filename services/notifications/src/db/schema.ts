@@ -1,0 +1,82 @@
+import type { Migration } from '@caskade/kit';
+import type { ColumnType, Generated } from 'kysely';
+import type { EmailKind } from '../domain/templates';
+
+/**
+ * The service's own tables (the kit adds the outbox and `processed_events` before these).
+ * `emails` is the email outbox: a row is written in the consumer's inbox transaction and a sender
+ * delivers it; `next_attempt_at` is both the delivery lease of a claimed row and its retry time.
+ * `mailbox` is the local mail drop of the embedded mode, keyed by the email's id so that
+ * delivering the same email twice stores it once.
+ */
+export const NOTIFICATIONS_MIGRATIONS: Migration[] = [
+  {
+    id: '001_emails_mailbox',
+    sql: `
+create table emails (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null unique,
+  kind text not null,
+  to_address text not null check (to_address <> ''),
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  state text not null default 'pending' check (state in ('pending', 'sent', 'failed')),
+  attempts int not null default 0 check (attempts >= 0),
+  next_attempt_at timestamptz not null default now(),
+  last_error text,
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  check ((state = 'sent') = (sent_at is not null))
+);
+create index emails_due on emails (next_attempt_at) where state = 'pending';
+
+create table mailbox (
+  id uuid primary key,
+  kind text not null,
+  to_address text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  created_at timestamptz not null default now()
+);
+create index mailbox_newest on mailbox (created_at desc, id desc);
+create index mailbox_by_recipient on mailbox (lower(to_address), created_at desc, id desc);
+`,
+  },
+];
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type EmailState = 'pending' | 'sent' | 'failed';
+
+export interface EmailsTable {
+  id: Generated<string>;
+  event_id: string;
+  kind: EmailKind;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  state: ColumnType<EmailState, EmailState | undefined, EmailState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface MailboxTable {
+  id: string;
+  kind: EmailKind;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsDB {
+  emails: EmailsTable;
+  mailbox: MailboxTable;
+}

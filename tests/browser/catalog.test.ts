@@ -1,0 +1,569 @@
+/**
+ * The catalog in the browser, on one embedded app: a supplier creates a listing through the
+ * wizard (each step's validation messages, price packages, stock by compare-and-set, photos with
+ * the 20 MB and file-type errors, sorting) and publishes it; a buyer finds it by keyword, by
+ * category filter and by price sort and opens it (price incl. GST, stock indicator); a closed
+ * listing shows closed and no order form; profile settings (duplicate banner), the brand page,
+ * operator approval, the mobile search filters at 375 px and axe on search, listing and the
+ * wizard's first step. Screenshots land in /tmp/shots.
+ */
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describeWithServices, pgliteService } from '@caskade/kit/testing';
+import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
+
+const TIMEOUT = 120_000;
+const TWENTY_MB = 20 * 1024 * 1024;
+
+/** The en-AU wording the user must see (web/src/i18n/messages.ts and catalogMessages.ts). */
+const SAYS = {
+  required: 'This field is required.',
+  attributesIncomplete: 'Fill in every feature for this category, or leave them all empty.',
+  packageSizeInvalid: 'Choose a size this package comes in',
+  priceAboveZero: 'Enter a price above $0.00',
+  quantityInvalid: 'Enter a whole number of at least 1.',
+  locationRequired: 'Enter the address buyers collect from or you ship from.',
+  deliveryRequired: 'Offer pickup, shipping or both.',
+  fileTooLarge: 'That file is larger than 20 MB.',
+  unsupportedType: 'That file type isn’t supported. Use JPG, GIF or PNG.',
+  stockMismatch: 'The stock changed while you were editing: it’s now 35.',
+};
+
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+/** A word no seeded listing has, so keyword search finds exactly ours. */
+const KEYWORD = `Quokkafizz${suffix}`;
+const TITLE = `${KEYWORD} Gose`;
+
+/** Polls until `check` holds (jest has no expect.poll); fails naming what it waited for. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const png = (colour: string, width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+
+describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteService()], ({ beforeAll, afterAll, test }) => {
+  // axe is injected as a script, which the app's CSP would refuse.
+  const fx = useBrowserApp({ beforeAll, afterAll }, { timeout: TIMEOUT, shotPrefix: 'catalog-', bypassCSP: true });
+  const { newPage, shot } = fx;
+  /** The listing the supplier creates: its public path and id. */
+  let listingUrl = '';
+  let listingId = '';
+
+  async function logIn(page: Page, email: string): Promise<void> {
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${fx.app.url}/`);
+    const reminder = page.getByRole('dialog', { name: 'Please verify your email address' });
+    if (await reminder.isVisible().catch(() => false)) {
+      await page.keyboard.press('Escape');
+      await reminder.waitFor({ state: 'hidden' });
+    }
+  }
+
+  async function axeCheck(page: Page, name: string): Promise<void> {
+    expect([name, await axeSeriousViolations(page)]).toEqual([name, []]);
+  }
+
+  const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save & continue' }).click();
+  const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+
+  test('a supplier creates a listing through the wizard, with photos, and publishes it', async () => {
+    const page = await newPage();
+    await logIn(page, 'supplier@example.com');
+    await page.goto('/l/new');
+    // The spec's new-listing route: slug draft, the zero id, type new, first tab.
+    await page.waitForURL(/\/l\/draft\/00000000-0000-0000-0000-000000000000\/new\/details$/);
+    await stepHeading(page, 'Details');
+    const steps = page.getByRole('navigation', { name: 'Listing steps' });
+    for (const name of ['Details', 'Features', 'Pricing & Stock', 'Disclaimer', 'Location', 'Delivery', 'Photos']) await steps.getByText(name, { exact: true }).waitFor();
+    expect(await steps.getByText('Availability').count()).toBe(0);
+    await axeCheck(page, 'wizard: details');
+
+    // Details: every required field says so, and focus goes to the first.
+    await saveAndContinue(page);
+    await alert(page, 'Please fix the highlighted fields.').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: SAYS.required }).count()).toBe(4);
+    expect(await page.getByLabel('Title').evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await shot(page, 'wizard-details-errors');
+    await axeCheck(page, 'wizard: details with errors');
+    await page.getByLabel('Title').fill(TITLE);
+    await page.getByLabel('Category').selectOption('beer');
+    await page.getByLabel('Type').selectOption('sour-wild');
+    // Beer has styles: required to publish.
+    await saveAndContinue(page);
+    await alert(page, SAYS.required).waitFor();
+    await page.getByLabel('Style').selectOption('gose');
+    await page.getByLabel('Description').fill('A salted coastal gose with finger lime. Brewed for the browser test.');
+    await saveAndContinue(page);
+
+    // The draft now exists: the address carries its slug and id.
+    await page.waitForURL(/\/l\/quokkafizz[a-z0-9]+-gose\/[0-9a-f-]{36}\/draft\/features$/);
+    listingId = /\/([0-9a-f-]{36})\/draft\//.exec(page.url())?.[1] ?? '';
+    expect(listingId).not.toBe('');
+    await stepHeading(page, 'Features');
+    // Features: once one is filled, all of the category's are needed.
+    await page.getByLabel('ABV (%)').fill('4.2');
+    await page.getByLabel('Colour').fill('Hazy straw');
+    await saveAndContinue(page);
+    expect(await page.getByRole('alert').filter({ hasText: SAYS.attributesIncomplete }).count()).toBe(3);
+    await page.getByLabel('Malts').fill('Wheat, Pilsner');
+    await page.getByLabel('Hops').fill('Ella');
+    await page.getByLabel('Vegan').selectOption('yes');
+    await saveAndContinue(page);
+
+    // Pricing & Stock: package rows with sizes, units, cents and at least one row.
+    await page.waitForURL(/\/draft\/pricing$/);
+    await stepHeading(page, 'Pricing & Stock');
+    await page.getByLabel('Package', { exact: true }).selectOption('can');
+    await page.getByLabel('Size (ml)').fill('9999');
+    await page.getByLabel('Units per package').fill('0');
+    await page.getByLabel('Price ex GST ($)').fill('0');
+    await saveAndContinue(page);
+    await alert(page, SAYS.packageSizeInvalid).waitFor();
+    await alert(page, SAYS.quantityInvalid).waitFor();
+    await alert(page, SAYS.priceAboveZero).waitFor();
+    await shot(page, 'wizard-pricing-errors');
+    await page.getByLabel('Size (ml)').fill('375');
+    await page.getByLabel('Units per package').fill('24');
+    await page.getByLabel('Price ex GST ($)').fill('54.50');
+    await page.getByText('$59.95 incl. GST').waitFor();
+    await page.getByLabel('SKU').fill(`QF-CAN-${suffix}`);
+    await page.getByRole('button', { name: 'Add a package' }).click();
+    const second = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Package 2' }) });
+    await second.getByLabel('Package', { exact: true }).selectOption('keg');
+    await second.getByLabel('Size (L)').selectOption('50');
+    await second.getByLabel('Price ex GST ($)').fill('210');
+    await page.getByLabel('Units in stock').fill('40');
+    await saveAndContinue(page);
+
+    await page.waitForURL(/\/draft\/disclaimer$/);
+    await page.getByRole('textbox', { name: 'Disclaimer' }).fill('Contains wheat. Keep cold.');
+    await saveAndContinue(page);
+
+    // Location is required for products.
+    await page.waitForURL(/\/draft\/location$/);
+    await saveAndContinue(page);
+    await alert(page, SAYS.locationRequired).waitFor();
+    await page.getByLabel('Address').fill('12 Brewery Lane, Healesville');
+    await page.getByLabel('State or territory').selectOption('VIC');
+    await page.getByLabel('Postcode').fill('3777');
+    await saveAndContinue(page);
+
+    // Delivery: at least one method.
+    await page.waitForURL(/\/draft\/delivery$/);
+    await saveAndContinue(page);
+    await alert(page, SAYS.deliveryRequired).waitFor();
+    await page.getByLabel('Pickup').check();
+    await page.getByLabel('Shipping').check();
+    // Sold to buyers in Victoria and New South Wales only.
+    const states = page.getByRole('group', { name: /^Sell to buyers in/ });
+    await states.getByLabel('VIC', { exact: true }).check();
+    await states.getByLabel('NSW', { exact: true }).check();
+    await saveAndContinue(page);
+
+    // Photos: over 20 MB and not-an-image are refused; two PNGs upload and can be reordered.
+    await page.waitForURL(/\/draft\/photos$/);
+    await stepHeading(page, 'Photos');
+    const input = page.getByLabel('Add photos');
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(TWENTY_MB + 1) });
+    await alert(page, SAYS.fileTooLarge).waitFor();
+    await input.setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><body>not a photo</body></html>') });
+    await alert(page, SAYS.unsupportedType).waitFor();
+    // Publishing without photos lists what is missing.
+    await page.getByRole('button', { name: 'Publish listing' }).click();
+    await alert(page, 'A few things are missing').waitFor();
+    await input.setInputFiles([
+      { name: 'gose-front.png', mimeType: 'image/png', buffer: await png('#3f8f8a') },
+      { name: 'gose-back.png', mimeType: 'image/png', buffer: await png('#c77d1a') },
+    ]);
+    const photos = page.getByRole('list', { name: 'Photos' }).getByRole('listitem');
+    await until('two photos', async () => (await photos.count()) === 2, 30_000);
+    const firstSrc = async () => (await photos.first().getByRole('img').getAttribute('src')) ?? '';
+    const before = await firstSrc();
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await page.getByText('Photo order saved.').waitFor();
+    expect(await firstSrc()).not.toBe(before);
+    await shot(page, 'wizard-photos');
+
+    // The demo supplier may publish directly (published flag on): straight to published.
+    await page.getByRole('button', { name: 'Publish listing' }).click();
+    await page.waitForURL(new RegExp(`/l/quokkafizz[a-z0-9]+-gose/${listingId}$`));
+    listingUrl = new URL(page.url()).pathname;
+    await page.getByText('Your listing is live.').waitFor();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await shot(page, 'listing-after-publish');
+  }, TIMEOUT);
+
+  test('stock is set by compare-and-set: a stale total says so and reloads', async () => {
+    expect(listingId).not.toBe('');
+    const page = await newPage();
+    await logIn(page, 'supplier@example.com');
+    await page.goto(`/l/x/${listingId}/edit/pricing`);
+    // The address is corrected to the listing's slug; a live listing saves in place.
+    await page.waitForURL(new RegExp(`/l/quokkafizz[a-z0-9]+-gose/${listingId}/edit/pricing$`));
+    await page.getByText('Currently 40 in stock.').waitFor();
+    // Someone else (another tab) changes the stock meanwhile.
+    const changed = await page.request.put(`${fx.app.url}/api/own-listings/${listingId}/stock`, { headers: { Origin: fx.app.url }, data: { oldTotal: 40, newTotal: 35 } });
+    expect(changed.status()).toBe(200);
+    await page.getByLabel('Units in stock').fill('50');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await alert(page, SAYS.stockMismatch).waitFor();
+    await shot(page, 'wizard-stock-mismatch');
+    await page.getByRole('button', { name: 'Reload stock' }).click();
+    await page.getByText('Currently 35 in stock.').waitFor();
+    expect(await page.getByLabel('Units in stock').inputValue()).toBe('35');
+    await page.getByLabel('Units in stock').fill('50');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Changes saved.').waitFor();
+    await page.getByText('Currently 50 in stock.').waitFor();
+  }, TIMEOUT);
+
+  test('a buyer finds it by keyword, by category filter and by price sort, and opens it', async () => {
+    expect(listingUrl).not.toBe('');
+    const page = await newPage();
+    await logIn(page, 'buyer@example.com');
+
+    // Keyword from the top bar (the landing page has its own box in the hero instead).
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('searchbox').fill(KEYWORD);
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(new RegExp(`/s\\?keywords=${KEYWORD}$`));
+    await page.getByRole('status').filter({ hasText: /^1 result/ }).waitFor();
+    const results = page.getByRole('region', { name: 'Search results' });
+    await results.getByRole('link', { name: TITLE }).waitFor();
+    // Sold in VIC and NSW only: a Western Australian buyer does not see it, a Victorian one does.
+    await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Your state').selectOption('WA');
+    await page.waitForURL(/pub_state=WA/);
+    await page.getByRole('status').filter({ hasText: /^No results/ }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: Sold in WA' }).waitFor();
+    await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Your state').selectOption('VIC');
+    await page.waitForURL(/pub_state=VIC/);
+    await results.getByRole('link', { name: TITLE }).waitFor();
+
+    // Category filter, then the lowest-price sort: ours ($54.50 a case) is the cheapest beer.
+    await page.goto('/s');
+    await page.getByRole('status').filter({ hasText: /^[\d,]+ results?/ }).waitFor();
+    await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Beer', { exact: true }).click();
+    await page.waitForURL(/\/s\?pub_category=beer$/);
+    await page.getByRole('button', { name: 'Remove filter: Beer' }).waitFor();
+    await page.getByLabel('Sort by').selectOption('-price');
+    await page.waitForURL(/\/s\?pub_category=beer&sort=-price$/);
+    const firstCard = results.getByRole('article').first();
+    const firstTitle = async () => (await firstCard.getByRole('heading').textContent()) ?? '';
+    await until('ours first at the lowest price', async () => (await firstTitle()) === TITLE);
+    expect(await page.getByLabel('Sort by').locator('option').allTextContents()).toEqual(['Relevance', 'Newest', 'Oldest', 'Lowest price', 'Highest price']);
+    await shot(page, 'search-beer-lowest-price');
+    await axeCheck(page, 'search');
+
+    // The URL is the state: highest price first, then back restores lowest first.
+    await page.getByLabel('Sort by').selectOption('price');
+    await page.waitForURL(/sort=price$/);
+    await until('another listing first at the highest price', async () => (await firstTitle()) !== TITLE);
+    await page.goBack();
+    await page.waitForURL(/sort=-price$/);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('-price');
+    await until('ours first again after going back', async () => (await firstTitle()) === TITLE);
+    // A price range (dollars) keeps it in; one above its price leaves it out.
+    await page.getByLabel('Minimum price in dollars').fill('50');
+    await page.getByLabel('Maximum price in dollars').fill('55');
+    await page.getByRole('complementary', { name: 'Filters' }).getByRole('button', { name: 'Apply' }).nth(1).click();
+    await page.waitForURL(/price=50%2C55/);
+    await results.getByRole('link', { name: TITLE }).waitFor();
+    // Pagination: first, last, neighbours and an ellipsis across all listings.
+    await page.goto('/s?page=5');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await pager.getByText('…').first().waitFor();
+    for (const name of ['Page 1', 'Page 4', 'Page 6', 'Previous page', 'Next page']) await pager.getByRole('link', { name, exact: true }).waitFor();
+    expect(await pager.locator('[aria-current="page"]').textContent()).toBe('5');
+
+    // Open it from the results.
+    await page.goto(`/s?keywords=${KEYWORD}`);
+    await results.getByRole('link', { name: TITLE }).click();
+    await page.waitForURL(`${fx.app.url}${listingUrl}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    // Prices incl. GST: $54.50 + $5.45 GST = $59.95 a case; the keg $210 + $21 = $231.
+    const packages = page.getByRole('table');
+    await packages.getByRole('row', { name: /24 × 375 ml cans/ }).getByText('$59.95').waitFor();
+    await packages.getByRole('row', { name: /50 L keg/ }).getByText('$231.00').waitFor();
+    await page.getByText('incl. GST', { exact: true }).first().waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Package', 'Price ex GST', 'GST', 'Price incl. GST']);
+    // 50 in stock: green, "In stock" (docs/decisions/013).
+    const stock = page.locator('[data-stock-level]').first();
+    expect(await stock.getAttribute('data-stock-colour')).toBe('green');
+    expect(await stock.textContent()).toContain('In stock');
+    await page.getByRole('button', { name: 'Add to cart — coming soon' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add to cart — coming soon' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Yarra Valley Brewing' }).first().waitFor();
+    await shot(page, 'listing-buyer');
+    await axeCheck(page, 'listing');
+
+    // The canonical /l/{id} shows the same listing.
+    await page.goto(`/l/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  }, TIMEOUT);
+
+  test('a closed listing shows closed and no order form; no stock disables ordering', async () => {
+    expect(listingUrl).not.toBe('');
+    const supplier = await newPage();
+    await logIn(supplier, 'supplier@example.com');
+    await supplier.goto('/listings');
+    await supplier.getByRole('heading', { level: 1, name: 'My listings' }).waitFor();
+    const row = supplier.getByRole('article', { name: TITLE });
+    await row.getByRole('button', { name: 'Close' }).click();
+    await supplier.getByText(`“${TITLE}” is closed.`).waitFor();
+    await row.getByText('Closed', { exact: true }).waitFor();
+    await shot(supplier, 'manage-listings');
+
+    const buyer = await newPage();
+    await buyer.goto(listingUrl);
+    await buyer.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    const closed = buyer.getByRole('button', { name: 'Closed', exact: true });
+    await closed.waitFor();
+    expect(await closed.isDisabled()).toBe(true);
+    await buyer.getByText('This listing is closed and isn’t taking orders right now.').waitFor();
+    expect(await buyer.getByRole('button', { name: /Add to cart/ }).count()).toBe(0);
+    await shot(buyer, 'listing-closed');
+    // Closed listings leave search.
+    await buyer.goto(`/s?keywords=${KEYWORD}`);
+    await buyer.getByRole('heading', { name: 'No listings match your search' }).waitFor();
+
+    // The seeded out-of-stock listing: ordering disabled with the no-stock label.
+    const own = await supplier.request.get(`${fx.app.url}/api/own-listings?perPage=100`);
+    const body = (await own.json()) as { data: { listings: { id: string; slug: string; state: string; currentStock: { quantity: number } }[] } };
+    const empty = body.data.listings.find((l) => l.state === 'published' && l.currentStock.quantity === 0);
+    expect(empty).toBeDefined();
+    await buyer.goto(`/l/${empty?.slug}/${empty?.id}`);
+    const noStock = buyer.getByRole('button', { name: 'Out of stock' });
+    await noStock.waitFor();
+    expect(await noStock.isDisabled()).toBe(true);
+    await buyer.getByText('No stock at the moment.').waitFor();
+    expect(await buyer.locator('[data-stock-level]').first().getAttribute('data-stock-colour')).toBe('red');
+
+    // Open it again for the tests after this one.
+    await supplier.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Open' }).click();
+    await supplier.getByText(`“${TITLE}” is open again.`).waitFor();
+  }, TIMEOUT);
+
+  test('profile settings: duplicate shows its banner (reset after 3 s), drafts link to photos; the brand page lists products', async () => {
+    expect(listingId).not.toBe('');
+    const page = await newPage();
+    await logIn(page, 'supplier@example.com');
+    await page.goto('/profile-settings');
+    await page.getByRole('heading', { level: 1, name: 'Profile settings' }).waitFor();
+    const tile = page.getByRole('article', { name: TITLE });
+    await tile.hover();
+    // Published products offer delete; the actions show on hover.
+    await tile.getByRole('button', { name: 'Delete' }).waitFor();
+    await tile.getByRole('button', { name: 'Duplicate' }).click();
+    const banner = page.getByRole('status').filter({ hasText: 'The product was duplicated.' });
+    await banner.waitFor();
+    const shownAt = Date.now();
+    await shot(page, 'profile-settings-duplicated');
+    await banner.waitFor({ state: 'detached', timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
+    // The copy is a draft: draft label, no delete, link to the editor's photos tab.
+    const drafts = page.getByRole('article', { name: TITLE }).filter({ hasText: 'Draft' });
+    await drafts.first().waitFor();
+    await drafts.first().hover();
+    expect(await drafts.first().getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await drafts.first().getByRole('link').first().getAttribute('href')).toMatch(/\/draft\/photos$/);
+
+    // Brand page texts and collections (at most 4, unique).
+    await page.getByLabel('Delivery notes').fill('Weekly runs to Melbourne and Geelong.');
+    await page.getByRole('button', { name: 'Add a collection' }).click();
+    await page.getByLabel('Collection 3', { exact: true }).fill('core range');
+    await page.getByRole('button', { name: 'Save brand page' }).click();
+    await alert(page, 'Each collection needs a different name.').waitFor();
+    await page.getByLabel('Collection 3', { exact: true }).fill('Sours');
+    await page.getByRole('button', { name: 'Save brand page' }).click();
+    await page.getByText('Brand page saved.').waitFor();
+
+    const me = (await (await page.request.get(`${fx.app.url}/api/current-user`)).json()) as { data: { id: string } };
+    await page.goto(`/u/${me.data.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Yarra Valley Brewing' }).waitFor();
+    await page.getByText('Weekly runs to Melbourne and Geelong.').waitFor();
+    await page.getByRole('navigation', { name: 'Collections' }).getByText('Sours', { exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Collections' }).getByRole('link', { name: 'Core range' }).waitFor();
+    await page.getByRole('link', { name: TITLE }).waitFor();
+    await page.getByRole('link', { name: 'Edit profile' }).waitFor();
+    await shot(page, 'brand-page');
+  }, TIMEOUT);
+
+  test('a supplier awaiting approval submits for approval; the operator approves', async () => {
+    const supplier = await newPage();
+    await logIn(supplier, 'newsupplier@example.com');
+    // A complete draft through the API (the wizard itself is covered above), with one photo.
+    const upload = await supplier.request.post(`${fx.app.url}/api/images`, {
+      headers: { Origin: fx.app.url },
+      multipart: { image: { name: 'cider.png', mimeType: 'image/png', buffer: await png('#7a9a2e') } },
+    });
+    expect(upload.status()).toBe(201);
+    const imageId = ((await upload.json()) as { data: { id: string } }).data.id;
+    const title = `Orchard Pending ${suffix}`;
+    const created = await supplier.request.post(`${fx.app.url}/api/own-listings`, {
+      headers: { Origin: fx.app.url },
+      data: {
+        listingType: 'product', title, description: 'Dry apple cider awaiting approval.', category: 'cider', productType: 'apple',
+        pricePackages: [{ packageType: 'bottle', size: 330, quantity: 24, priceCents: 7200, sku: '' }],
+        location: { address: 'Collingwood', state: 'VIC', postcode: '3066' }, pickupEnabled: true, imageIds: [imageId], stockQuantity: 12,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const draft = ((await created.json()) as { data: { id: string; slug: string } }).data;
+    await supplier.goto(`/l/${draft.slug}/${draft.id}/draft/photos`);
+    await supplier.getByText('New suppliers’ listings are checked by our team first').waitFor();
+    await supplier.getByRole('button', { name: 'Submit for approval' }).click();
+    await supplier.waitForURL(new RegExp(`/l/${draft.slug}/${draft.id}/pending-approval$`));
+    await supplier.getByText('Your listing was submitted for approval.').waitFor();
+    await supplier.getByText('Waiting for approval.').waitFor();
+    // A listing awaiting approval can't be deleted (the API answers 409): no Delete offered on
+    // profile settings or manage listings, the other actions are.
+    await supplier.goto('/profile-settings');
+    const tile = supplier.getByRole('article', { name: title });
+    await tile.hover();
+    await tile.getByRole('button', { name: 'Duplicate' }).waitFor();
+    expect(await tile.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await supplier.goto('/listings');
+    const manageRow = supplier.getByRole('article', { name: title });
+    await manageRow.getByRole('button', { name: 'Duplicate' }).waitFor();
+    expect(await manageRow.getByRole('button', { name: /^(Delete|Discard draft)$/ }).count()).toBe(0);
+
+    const operator = await newPage();
+    await logIn(operator, 'operator@example.com');
+    await operator.goto('/operator/listings');
+    await operator.getByRole('heading', { level: 1, name: 'Listing approvals' }).waitFor();
+    const row = operator.getByRole('article', { name: title });
+    await shot(operator, 'operator-approvals');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await operator.getByText(`“${title}” is published.`).waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    const buyer = await newPage();
+    await buyer.goto(`/l/${draft.slug}/${draft.id}`);
+    await buyer.getByRole('heading', { level: 1, name: title }).waitFor();
+    // 12 in stock: low (orange).
+    expect(await buyer.locator('[data-stock-level]').first().getAttribute('data-stock-colour')).toBe('orange');
+  }, TIMEOUT);
+
+  /** Nothing wider than the viewport: no sideways scrolling on phones. */
+  const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+
+  test('mobile 375 px: search filters open in a modal and apply; listing and wizard fit the screen', async () => {
+    const page = await newPage({ width: 375, height: 812 });
+    await page.goto('/s');
+    await page.getByRole('status').filter({ hasText: /^[\d,]+ results?/ }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    await dialog.waitFor();
+    // Each choice applies at once (the URL is the state); the box shows checked once it has.
+    await dialog.getByLabel('Wine', { exact: true }).click();
+    await page.waitForURL(/pub_category=wine/);
+    await until('Wine checked', () => dialog.getByLabel('Wine', { exact: true }).isChecked());
+    await dialog.getByLabel('Red', { exact: true }).click();
+    await page.waitForURL(/pub_category=wine&pub_type=red/);
+    await page.screenshot({ path: '/tmp/shots/catalog-search-mobile-filters.png' });
+    await dialog.getByRole('button', { name: /^Show \d+ results?$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filters (2)' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: Wine' }).waitFor();
+    const cards = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+    expect(await cards.count()).toBeGreaterThan(0);
+    await shot(page, 'search-mobile');
+    await axeCheck(page, 'search at 375 px');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+
+    await page.goto(listingUrl || '/s');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+
+    const supplier = await newPage({ width: 375, height: 812 });
+    await logIn(supplier, 'supplier@example.com');
+    await supplier.goto('/l/new');
+    await stepHeading(supplier, 'Details');
+    await saveAndContinue(supplier);
+    await alert(supplier, SAYS.required).waitFor();
+    expect(await pageWidth(supplier)).toBeLessThanOrEqual(375);
+    await shot(supplier, 'wizard-mobile');
+  }, TIMEOUT);
+
+  test('the brand page pages through every product, 24 a page', async () => {
+    // A new supplier (published directly) with 26 products in stock, through the API.
+    const owner = await newPage();
+    const brand = `Paging Cellars ${suffix}`;
+    const signup = await owner.request.post(`${fx.app.url}/api/auth/sign-up`, {
+      headers: { Origin: fx.app.url },
+      data: {
+        userType: 'supplier', email: `paging-${suffix}@example.com`, password: 'correct horse battery', passwordConfirm: 'correct horse battery',
+        firstName: 'Pia', lastName: 'Ging', abnAcn: '51 824 753 556', phoneNumber: '0412 345 678', companyName: `${brand} Co`, brandName: brand,
+        businessName: `${brand} Pty Ltd`, legalEntityName: `${brand} Holdings Pty Ltd`, address: '1 Chapel St, South Yarra VIC 3141',
+        contactNumber: '03 9876 5432', agreeTermsAndConditions: true,
+      },
+    });
+    expect(signup.status()).toBe(201);
+    const upload = await owner.request.post(`${fx.app.url}/api/images`, {
+      headers: { Origin: fx.app.url },
+      multipart: { image: { name: 'cider.png', mimeType: 'image/png', buffer: await png('#a0522d') } },
+    });
+    expect(upload.status()).toBe(201);
+    const imageId = ((await upload.json()) as { data: { id: string } }).data.id;
+    const titles: string[] = [];
+    let ownerId = '';
+    for (let i = 1; i <= 26; i += 1) {
+      const title = `Pagingcider ${suffix} No ${i}`;
+      const created = await owner.request.post(`${fx.app.url}/api/own-listings`, {
+        headers: { Origin: fx.app.url },
+        data: {
+          listingType: 'product', title, description: 'A dry cider for the paging test.', category: 'cider', productType: 'apple',
+          pricePackages: [{ packageType: 'bottle', size: 330, quantity: 24, priceCents: 7200, sku: '' }],
+          location: { address: 'Collingwood', state: 'VIC', postcode: '3066' }, pickupEnabled: true, imageIds: [imageId], stockQuantity: 40,
+        },
+      });
+      expect(created.status()).toBe(201);
+      const draft = ((await created.json()) as { data: { id: string; author: { id: string } } }).data;
+      ownerId = draft.author.id;
+      const published = await owner.request.post(`${fx.app.url}/api/own-listings/${draft.id}/publish`, { headers: { Origin: fx.app.url } });
+      expect([title, published.status()]).toEqual([title, 200]);
+      expect(((await published.json()) as { data: { state: string } }).data.state).toBe('published');
+      titles.push(title);
+    }
+
+    // A visitor: newest first, 24 on the first page, the two oldest on the second.
+    const page = await newPage();
+    await page.goto(`/u/${ownerId}`);
+    await page.getByRole('heading', { level: 1, name: brand }).waitFor();
+    const products = page.getByRole('region', { name: 'Products', exact: true });
+    const cards = products.getByRole('article');
+    await page.getByRole('link', { name: titles[25], exact: true }).waitFor();
+    expect(await cards.count()).toBe(24);
+    expect(await page.getByRole('link', { name: titles[0], exact: true }).count()).toBe(0);
+    const pager = products.getByRole('navigation', { name: 'Pagination' });
+    await pager.getByLabel('Page 1 of 2').waitFor();
+    await shot(page, 'brand-page-paged');
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(new RegExp(`/u/${ownerId}\\?page=2#products-heading$`));
+    await page.getByRole('link', { name: titles[0], exact: true }).waitFor();
+    await page.getByRole('link', { name: titles[1], exact: true }).waitFor();
+    await until('two products on page 2', async () => (await cards.count()) === 2);
+    await pager.getByLabel('Page 2 of 2').waitFor();
+    await pager.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL(new RegExp(`/u/${ownerId}#products-heading$`));
+    await page.getByRole('link', { name: titles[25], exact: true }).waitFor();
+
+    // A page past the end says so and links back to the first.
+    await page.goto(`/u/${ownerId}?page=7`);
+    await page.getByText('There are no products on this page.').waitFor();
+    await page.getByRole('link', { name: 'Go to the first page of products' }).click();
+    await page.getByRole('link', { name: titles[25], exact: true }).waitFor();
+    await axeCheck(page, 'brand page');
+  }, TIMEOUT);
+});

@@ -1,0 +1,91 @@
+import { ApiSession } from '../support/http';
+import { useDistributedApp } from '../support/distributed';
+
+const OPERATOR = { email: 'operator@example.com', password: 'Operator-pass-2026' };
+
+interface Mail {
+  to: string;
+  kind: string;
+  text: string;
+}
+
+const signupBody = (email: string) => ({
+  userType: 'supplier',
+  email,
+  password: 'correct horse battery',
+  passwordConfirm: 'correct horse battery',
+  firstName: 'Dana',
+  lastName: 'Distiller',
+  favouriteDrink: 'Gin',
+  abnAcn: '53 004 085 616',
+  phoneNumber: '0412345678',
+  companyName: `Distant Spirits ${email}`,
+  brandName: `Distant Spirits ${email.split('@')[0]}`,
+  businessName: `Distant Spirits Pty Ltd ${email.split('@')[0]}`,
+  legalEntityName: 'Distant Spirits Holdings',
+  address: '9 Still Road, Hobart TAS 7000',
+  contactNumber: '0362000000',
+  agreeTermsAndConditions: true,
+});
+
+const fixture = useDistributedApp('distributed accounts suite', { operator: OPERATOR });
+
+async function mail(url: string, to: string, kind: string, timeoutMs = 20_000): Promise<Mail> {
+  const operator = new ApiSession(url);
+  expect((await operator.post('/api/auth/login', OPERATOR)).status).toBe(200);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await operator.get<{ data: Mail[] }>(`/api/operator/mailbox?to=${encodeURIComponent(to)}`);
+    const hit = res.body.data?.find((m) => m.kind === kind);
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${kind} email for ${to} within ${timeoutMs} ms`);
+}
+
+const token = (text: string) => new URL(text.match(/https?:\/\/\S*token=\S+/)?.[0] ?? 'http://x').searchParams.get('token') ?? '';
+
+describe('distributed: one process per service on PostgreSQL, NATS JetStream and Redis', () => {
+  it('runs every service as its own process', () => {
+    const app = fixture.app;
+    if (!app) return;
+    expect([...app.processes.keys()]).toEqual(expect.arrayContaining(['identity', 'notifications', 'gateway']));
+    const pids = new Set([...app.processes.values()].map((p) => p.pid));
+    expect(pids.size).toBe(app.processes.size);
+  });
+
+  it('signs up, verifies through the mailbox, logs in and out through the gateway', async () => {
+    const app = fixture.app;
+    if (!app) return;
+    const s = new ApiSession(app.url);
+    const signup = await s.post<{ data: { id: string; emailVerified: boolean } }>('/api/auth/sign-up', signupBody('dana@example.com'));
+    expect(signup.status).toBe(201);
+    expect(signup.body.data.emailVerified).toBe(false);
+    const verification = await mail(app.url, 'dana@example.com', 'verify-email');
+    const verified = await new ApiSession(app.url).post<{ data: { emailVerified: boolean } }>('/api/auth/verify-email', { token: token(verification.text) });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.emailVerified).toBe(true);
+    expect((await s.post('/api/auth/logout')).status).toBe(204);
+    expect((await s.get('/api/current-user')).status).toBe(401);
+    const login = await s.post<{ data: { emailVerified: boolean; role: string } }>('/api/auth/login', { email: 'dana@example.com', password: 'correct horse battery' });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ emailVerified: true, role: 'supplier' });
+    expect((await s.get('/api/current-user')).status).toBe(200);
+  }, 60_000);
+
+  it('loses no email when the notifications process crashes: JetStream holds the event until it is back', async () => {
+    const app = fixture.app;
+    if (!app) return;
+    await app.crash('notifications');
+    const s = new ApiSession(app.url);
+    expect((await s.post('/api/auth/sign-up', signupBody('while-down@example.com'))).status).toBe(201);
+    await app.restart('notifications');
+    const m = await mail(app.url, 'while-down@example.com', 'verify-email');
+    expect(token(m.text)).toBeTruthy();
+    // Exactly one email despite the redelivery after the crash.
+    const operator = new ApiSession(app.url);
+    await operator.post('/api/auth/login', OPERATOR);
+    const all = await operator.get<{ data: Mail[] }>('/api/operator/mailbox?to=while-down@example.com');
+    expect(all.body.data.filter((x) => x.kind === 'verify-email')).toHaveLength(1);
+  }, 90_000);
+});

@@ -1,0 +1,84 @@
+import sharp from 'sharp';
+import { ApiSession } from '../support/http';
+import { useDistributedApp } from '../support/distributed';
+
+const PASSWORD = 'correct horse battery';
+
+interface Listing {
+  id: string;
+  slug: string;
+  state: string;
+  images: Array<{ id: string; variants: Record<string, { url: string }> }>;
+  author: { id: string; brandName: string };
+}
+
+const fixture = useDistributedApp('distributed catalog suite');
+
+async function signUpSupplier(url: string, email: string): Promise<ApiSession> {
+  const s = new ApiSession(url);
+  const res = await s.post('/api/auth/sign-up', {
+    userType: 'supplier', email, password: PASSWORD, passwordConfirm: PASSWORD, firstName: 'Cleo', lastName: 'Cellar', abnAcn: '53 004 085 616',
+    phoneNumber: '0412345678', companyName: `Cleo Cellars ${email}`, brandName: `Cleo Cellars ${email}`, businessName: `Cleo Cellars Pty Ltd ${email}`,
+    legalEntityName: 'Cleo Holdings', address: '1 Vine St, Clare SA 5453', contactNumber: '0888000000', agreeTermsAndConditions: true,
+  });
+  expect(res.status).toBe(201);
+  return s;
+}
+
+describe('distributed: the catalog as its own process', () => {
+  it('runs the catalog as its own process behind the gateway', () => {
+    const app = fixture.app;
+    if (!app) return;
+    expect([...app.processes.keys()]).toEqual(expect.arrayContaining(['identity', 'notifications', 'catalog', 'gateway']));
+  });
+
+  it('publishes a listing with a photo that buyers find, and closes it when its supplier deletes the account', async () => {
+    const app = fixture.app;
+    if (!app) return;
+    const url = app.url;
+    const supplier = await signUpSupplier(url, 'cleo@example.com');
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#722f37' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'riesling.png');
+    const uploaded = await fetch(`${url}/api/images`, { method: 'POST', body: form, headers: { cookie: `caskade_at=${supplier.cookie('caskade_at') ?? ''}` } });
+    expect(uploaded.status).toBe(201);
+    const image = ((await uploaded.json()) as { data: { id: string } }).data;
+    const created = await supplier.post<{ data: Listing }>('/api/own-listings', {
+      listingType: 'product', title: 'Slate Hill Riesling 2023', description: 'Bone dry, lime and slate.', category: 'wine', productType: 'white', style: 'dry',
+      pricePackages: [{ packageType: 'bottle', size: 750, quantity: 12, priceCents: 26_400 }], location: { address: 'Clare SA', state: 'SA', postcode: '5453' },
+      shippingEnabled: true, imageIds: [image.id], stockQuantity: 40,
+    });
+    expect(created.status).toBe(201);
+    const published = await supplier.post<{ data: Listing }>(`/api/own-listings/${created.body.data.id}/publish`);
+    expect(published.body.data.state).toBe('published');
+    const buyer = new ApiSession(url);
+    const found = await buyer.get<{ data: { listings: Listing[] } }>('/api/listings?keywords=slate%20riesling&pub_category=wine');
+    expect(found.body.data.listings.map((l) => l.id)).toEqual([created.body.data.id]);
+    const card = await fetch(`${url}${found.body.data.listings[0]?.images[0]?.variants['listing-card']?.url ?? ''}`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+
+    // A brand rename travels as identity.user.profile_changed: search finds the listing by the new name.
+    const newBrand = `Wombat Ridge ${Date.now().toString(36)}`;
+    expect((await supplier.put('/api/current-user/profile', { brandName: newBrand })).status).toBe(200);
+    const renameDeadline = Date.now() + 20_000;
+    let byBrand: Listing[] = [];
+    while (byBrand.length === 0 && Date.now() < renameDeadline) {
+      byBrand = (await buyer.get<{ data: { listings: Listing[] } }>(`/api/listings?keywords=${encodeURIComponent(`wombat ridge riesling`)}`)).body.data.listings;
+      if (byBrand.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(byBrand.map((l) => l.id)).toEqual([created.body.data.id]);
+    expect(byBrand[0]?.author.brandName).toBe(newBrand);
+
+    // identity.user.deleted travels over NATS JetStream to the catalog's durable consumer.
+    expect((await supplier.post('/api/user/delete', { currentPassword: PASSWORD })).status).toBe(204);
+    const deadline = Date.now() + 20_000;
+    let state = 'published';
+    while (state !== 'closed' && Date.now() < deadline) {
+      state = (await buyer.get<{ data: Listing }>(`/api/listings/${created.body.data.id}`)).body.data.state;
+      if (state !== 'closed') await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(state).toBe('closed');
+    expect((await buyer.get<{ data: { listings: Listing[] } }>('/api/listings?keywords=slate%20riesling')).body.data.listings).toHaveLength(0);
+  }, 90_000);
+});

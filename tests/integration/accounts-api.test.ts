@@ -1,0 +1,224 @@
+import { startApp, type TestApp } from '../support/app';
+import { ApiSession } from '../support/http';
+
+interface ErrorBody {
+  errors: Array<{ status: number; code: string; title: string; meta?: { fields?: Record<string, string> } }>;
+}
+interface UserBody {
+  data: { id: string; email: string; emailVerified: boolean; role: string };
+}
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+}
+
+const buyerSignup = (email: string) => ({
+  userType: 'buyer',
+  email,
+  password: 'correct horse battery',
+  passwordConfirm: 'correct horse battery',
+  firstName: 'Mia',
+  lastName: 'Tran',
+  companyName: 'Collingwood Bottle Shop',
+  abnAcn: '51 824 753 556',
+  phoneNumber: '0412 345 678',
+  favouriteCategories: ['wine'],
+  agreeTermsAndConditions: true,
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+}, 60_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function mailboxFor(email: string, kind: string): Promise<Mail> {
+  const operator = new ApiSession(app.url);
+  expect((await operator.post('/api/auth/login', { email: 'operator@example.com', password: 'Caskade-demo-2026' })).status).toBe(200);
+  for (let i = 0; i < 50; i++) {
+    const res = await operator.get<{ data: Mail[] }>(`/api/operator/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = res.body.data.find((m) => m.kind === kind);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${kind} mail for ${email}`);
+}
+
+const linkParam = (text: string, param: string): string => {
+  const url = text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(`${param}=`));
+  if (!url) throw new Error(`no link with ${param}`);
+  return new URL(url).searchParams.get(param) ?? '';
+};
+
+describe('accounts through the gateway', () => {
+  it('signs up, verifies through the mailbox, logs out and in again', async () => {
+    const s = new ApiSession(app.url);
+    const signup = await s.post<UserBody>('/api/auth/sign-up', buyerSignup('mia@example.com'));
+    expect(signup.status).toBe(201);
+    expect(signup.body.data).toMatchObject({ email: 'mia@example.com', emailVerified: false, role: 'buyer' });
+    const setCookies = signup.headers.getSetCookie().join('\n');
+    expect(setCookies).toMatch(/caskade_at=[^;]+;.*HttpOnly/i);
+    expect(setCookies).toMatch(/caskade_rt=[^;]+;.*Path=\/api\/auth.*HttpOnly/i);
+    expect(setCookies).toMatch(/SameSite=Lax/i);
+    expect(JSON.stringify(signup.body)).not.toContain('correct horse battery');
+
+    const me = await s.get<UserBody>('/api/current-user');
+    expect(me.status).toBe(200);
+    expect(me.body.data.id).toBe(signup.body.data.id);
+
+    const mail = await mailboxFor('mia@example.com', 'verify-email');
+    const token = linkParam(mail.text, 'token');
+    const verified = await new ApiSession(app.url).post<UserBody>('/api/auth/verify-email', { token });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.emailVerified).toBe(true);
+
+    expect((await s.post('/api/auth/logout')).status).toBe(204);
+    expect((await s.get<ErrorBody>('/api/current-user')).body.errors[0]?.code).toBe('auth-unauthenticated');
+    const login = await s.post<UserBody>('/api/auth/login', { email: 'MIA@example.com', password: 'correct horse battery' });
+    expect(login.status).toBe(200);
+    expect(login.body.data.emailVerified).toBe(true);
+  });
+
+  it('answers validation errors with the spec code and field names, and creates nothing', async () => {
+    const s = new ApiSession(app.url);
+    const bad = { ...buyerSignup('bad@example.com'), passwordConfirm: 'different password', phoneNumber: '123', agreeTermsAndConditions: false };
+    const res = await s.post<ErrorBody>('/api/auth/sign-up', bad);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ status: 400, code: 'validation-invalid-params' });
+    expect(res.body.errors[0]?.meta?.fields).toMatchObject({
+      passwordConfirm: 'validation.passwordsDoNotMatch',
+      phoneNumber: 'validation.phoneInvalid',
+      agreeTermsAndConditions: 'validation.termsRequired',
+    });
+    const check = await s.post<{ data: { valid: boolean } }>('/api/brands/scan-valid-email', { email: 'bad@example.com' });
+    expect(check.body.data.valid).toBe(true);
+    const unknownField = await s.post<ErrorBody>('/api/auth/sign-up', { ...buyerSignup('x@example.com'), role: 'operator' });
+    expect(unknownField.status).toBe(400);
+  });
+
+  it('answers 409 email-taken for a duplicate sign-up', async () => {
+    const s = new ApiSession(app.url);
+    const res = await s.post<ErrorBody>('/api/auth/sign-up', buyerSignup('buyer@example.com'));
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0]?.code).toBe('email-taken');
+  });
+
+  it('answers 401 for wrong credentials and never 500 for malformed bodies', async () => {
+    const s = new ApiSession(app.url);
+    const wrong = await s.post<ErrorBody>('/api/auth/login', { email: 'buyer@example.com', password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.errors[0]?.code).toBe('auth-invalid-credentials');
+    const malformed = await s.request<ErrorBody>('POST', '/api/auth/login', undefined, { 'content-type': 'application/json' });
+    expect(malformed.status).toBe(400);
+    const broken = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as ErrorBody).errors[0]?.code).toBe('validation-invalid-params');
+    const huge = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a'.repeat(2_000_000), password: 'x' }) });
+    expect(huge.status).toBe(413);
+    for (const body of [[], 'text', 42, null, { email: ['a'], password: { $gt: '' } }]) {
+      const res = await s.post<ErrorBody>('/api/auth/login', body);
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('refuses cross-site state-changing requests', async () => {
+    const s = new ApiSession(app.url, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const res = await s.post<ErrorBody>('/api/auth/login', { email: 'buyer@example.com', password: 'Caskade-demo-2026' });
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]?.code).toBe('forbidden');
+    const sameOrigin = new ApiSession(app.url, { origin: app.url, 'sec-fetch-site': 'same-origin' });
+    expect((await sameOrigin.post('/api/auth/login', { email: 'buyer@example.com', password: 'Caskade-demo-2026' })).status).toBe(200);
+  });
+
+  it('rotates the refresh cookie on refresh and refuses a refresh without one', async () => {
+    const s = new ApiSession(app.url);
+    await s.post('/api/auth/login', { email: 'buyer@example.com', password: 'Caskade-demo-2026' });
+    const before = s.cookie('caskade_rt');
+    expect((await s.post('/api/auth/refresh')).status).toBe(204);
+    const after = s.cookie('caskade_rt');
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    const noCookie = await new ApiSession(app.url).post<ErrorBody>('/api/auth/refresh');
+    expect(noCookie.status).toBe(401);
+  });
+
+  it('carries the limited-access scope from the account to the session', async () => {
+    const s = new ApiSession(app.url);
+    const login = await s.post<{ data: { scopes: string[] } }>('/api/auth/login', { email: 'limited@example.com', password: 'Caskade-demo-2026' });
+    expect(login.body.data.scopes).toEqual(['user:limited']);
+    expect((await s.get<{ data: { scopes: string[] } }>('/api/current-user')).body.data.scopes).toEqual(['user:limited']);
+  });
+
+  it('keeps operator pages to operators', async () => {
+    const buyer = new ApiSession(app.url);
+    await buyer.post('/api/auth/login', { email: 'buyer@example.com', password: 'Caskade-demo-2026' });
+    expect((await buyer.get<ErrorBody>('/api/operator/mailbox')).status).toBe(403);
+    expect((await new ApiSession(app.url).get<ErrorBody>('/api/operator/mailbox')).status).toBe(401);
+  });
+
+  it('resets a password through the emailed link', async () => {
+    const s = new ApiSession(app.url);
+    await s.post('/api/auth/sign-up', buyerSignup('reset@example.com'));
+    expect((await s.post<ErrorBody>('/api/auth/password-reset-request', { email: 'nobody@example.com' })).status).toBe(404);
+    expect((await s.post('/api/auth/password-reset-request', { email: 'reset@example.com' })).status).toBe(204);
+    const mail = await mailboxFor('reset@example.com', 'password-reset');
+    const token = linkParam(mail.text, 'token');
+    expect(linkParam(mail.text, 'email')).toBe('reset@example.com');
+    expect((await s.post('/api/auth/password-reset', { email: 'reset@example.com', token, newPassword: 'a brand new secret' })).status).toBe(204);
+    expect((await s.get('/api/current-user')).status).toBe(200); // the access token lives until expiry…
+    expect((await s.post('/api/auth/refresh')).status).toBe(401); // …but the session cannot be renewed
+    expect((await s.post('/api/auth/login', { email: 'reset@example.com', password: 'a brand new secret' })).status).toBe(200);
+  });
+
+  it('serves the OpenAPI document, health, a JSON 404 for unknown API paths and the SPA for other paths', async () => {
+    const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const p of ['/api/auth/sign-up', '/api/auth/login', '/api/current-user', '/api/brands/scan-valid-name', '/api/user/delete']) expect(doc.paths[p]).toBeDefined();
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    const missing = await fetch(`${app.url}/api/no-such-thing`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as ErrorBody).errors[0]?.code).toBe('not-found');
+    const page = await fetch(`${app.url}/some/unknown/page`);
+    expect(page.headers.get('content-type')).toMatch(/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('deletes an account with the current password and logs it out', async () => {
+    const s = new ApiSession(app.url);
+    await s.post('/api/auth/sign-up', buyerSignup('gone@example.com'));
+    const wrong = await s.post<ErrorBody>('/api/user/delete', { currentPassword: 'nope nope' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0]?.meta?.fields).toEqual({ currentPassword: 'validation.passwordIncorrect' });
+    expect((await s.post('/api/user/delete', { currentPassword: 'correct horse battery' })).status).toBe(204);
+    expect((await s.get('/api/current-user')).status).toBe(401);
+    expect((await new ApiSession(app.url).post('/api/auth/login', { email: 'gone@example.com', password: 'correct horse battery' })).status).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await startApp({ rateLimitScale: 1 });
+  }, 60_000);
+  afterAll(async () => {
+    await strict?.stop();
+  });
+
+  it('answers 429 too-many-requests with Retry-After after 10 failed logins', async () => {
+    const s = new ApiSession(strict.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await s.post('/api/auth/login', { email: 'buyer@example.com', password: `wrong-${i}-pass` })).status);
+    expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
+    const last = await s.post<ErrorBody>('/api/auth/login', { email: 'buyer@example.com', password: 'Caskade-demo-2026' });
+    expect(last.status).toBe(429);
+    expect(last.body.errors[0]?.code).toBe('too-many-requests');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

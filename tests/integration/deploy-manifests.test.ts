@@ -1,0 +1,617 @@
+// The deployment files — k8s/ manifests, the Helm chart, skaffold.yaml, the Dockerfile — checked
+// offline: every Kubernetes object against the API schemas (and for unknown fields), the
+// hardening every workload must have, the wiring between objects, and that every service in
+// services/ is deployed everywhere. With a helm binary (the npm devDependency ships one) the chart
+// is linted and rendered for each profile, and k8s/ must equal its rendering.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseAllDocuments, stringify } from 'yaml';
+import {
+  chartDir,
+  discoverServices,
+  findHelm,
+  generatedManifestFiles,
+  helmLint,
+  helmTemplate,
+  k8sDir,
+  loadManifests,
+  NAMESPACE,
+  readYaml,
+  renderPlainManifests,
+  repoRoot,
+  schemaErrors,
+  unknownFieldErrors,
+  yamlFilesUnder,
+  type K8sObject,
+  type SourcedObject,
+} from './k8s-tools';
+
+// ---- shapes read from the objects (only the fields these checks use) ----
+
+type Labels = Record<string, string>;
+interface Probe {
+  grpc?: { port: number };
+  httpGet?: { path: string; port: number | string };
+  exec?: unknown;
+  tcpSocket?: unknown;
+}
+interface Container {
+  name: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string } } }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  resources?: { requests?: { cpu?: string; memory?: string }; limits?: { cpu?: string; memory?: string } };
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  startupProbe?: Probe;
+  securityContext?: SecurityContext;
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  readOnlyRootFilesystem?: boolean;
+  allowPrivilegeEscalation?: boolean;
+  capabilities?: { drop?: string[] };
+  seccompProfile?: { type: string };
+}
+interface PodSpec {
+  containers: Container[];
+  securityContext?: SecurityContext;
+  volumes?: { name: string; emptyDir?: unknown }[];
+}
+interface Workload extends K8sObject {
+  spec: { replicas?: number; selector: { matchLabels: Labels }; template: { metadata: { labels: Labels }; spec: PodSpec } };
+}
+interface ServiceObject extends K8sObject {
+  spec: { selector?: Labels; ports: { name?: string; port: number; targetPort?: number | string }[] };
+}
+interface PolicyPeer {
+  podSelector?: { matchLabels?: Labels };
+  namespaceSelector?: { matchLabels?: Labels };
+}
+interface NetworkPolicy extends K8sObject {
+  spec: { podSelector: { matchLabels?: Labels }; policyTypes?: string[]; ingress?: { from?: PolicyPeer[]; ports?: { port: number | string }[] }[] };
+}
+interface Hpa extends K8sObject {
+  spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; maxReplicas: number };
+}
+interface Pdb extends K8sObject {
+  spec: { minAvailable?: number; selector: { matchLabels: Labels } };
+}
+interface IngressObject extends K8sObject {
+  spec: { rules: { http: { paths: { backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[] };
+}
+
+const GRPC_PORT = 50051;
+const CLUSTER_SCOPED = new Set(['Namespace']);
+
+const ofKind = <T extends K8sObject>(objects: SourcedObject[], kind: string): T[] =>
+  objects.filter((o) => o.doc.kind === kind).map((o) => o.doc as T);
+const workloadsOf = (objects: SourcedObject[]): Workload[] => [...ofKind<Workload>(objects, 'Deployment'), ...ofKind<Workload>(objects, 'StatefulSet')];
+const component = (o: K8sObject) => o.metadata.labels?.['app.kubernetes.io/component'];
+const appName = (o: K8sObject) => o.metadata.labels?.['app.kubernetes.io/name'];
+const isApp = (w: Workload) => component(w) === 'service' || component(w) === 'gateway';
+const selects = (selector: Labels | undefined, labels: Labels) =>
+  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels[k] === v);
+const id = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
+
+// ---- checks shared by k8s/ and every chart rendering; each returns the problems it finds ----
+
+/** Resources, probes, non-root and the restricted security context on every container. */
+function hardeningProblems(workloads: Workload[]): string[] {
+  const problems: string[] = [];
+  for (const w of workloads) {
+    const pod = w.spec.template.spec;
+    for (const c of pod.containers) {
+      const at = `${id(w)} container ${c.name}`;
+      const sc = { ...pod.securityContext, ...c.securityContext };
+      if (!c.resources?.requests?.cpu || !c.resources.requests.memory) problems.push(`${at}: resources.requests cpu and memory`);
+      if (!c.resources?.limits?.memory) problems.push(`${at}: resources.limits.memory`);
+      if (!c.readinessProbe) problems.push(`${at}: readinessProbe`);
+      if (!c.livenessProbe) problems.push(`${at}: livenessProbe`);
+      if (sc.runAsNonRoot !== true) problems.push(`${at}: runAsNonRoot`);
+      if (sc.runAsUser === 0) problems.push(`${at}: runs as uid 0`);
+      if (c.securityContext?.readOnlyRootFilesystem !== true) problems.push(`${at}: readOnlyRootFilesystem`);
+      if (c.securityContext?.allowPrivilegeEscalation !== false) problems.push(`${at}: allowPrivilegeEscalation false`);
+      if (!c.securityContext?.capabilities?.drop?.includes('ALL')) problems.push(`${at}: capabilities.drop ALL`);
+      if (sc.seccompProfile?.type !== 'RuntimeDefault') problems.push(`${at}: seccompProfile RuntimeDefault`);
+    }
+  }
+  return problems;
+}
+
+/** The app containers: gRPC health probes for services, /healthz and /readyz for the gateway, a writable /tmp. */
+function appContainerProblems(workloads: Workload[]): string[] {
+  const problems: string[] = [];
+  for (const w of workloads.filter(isApp)) {
+    const pod = w.spec.template.spec;
+    const [c] = pod.containers;
+    if (!c || pod.containers.length !== 1) {
+      problems.push(`${id(w)}: one container`);
+      continue;
+    }
+    if (component(w) === 'service') {
+      for (const probe of [c.readinessProbe, c.livenessProbe]) {
+        if (probe?.grpc?.port !== GRPC_PORT) problems.push(`${id(w)}: gRPC health probes on ${GRPC_PORT}`);
+      }
+      if (!c.ports?.some((p) => p.name === 'grpc' && p.containerPort === GRPC_PORT)) problems.push(`${id(w)}: port grpc ${GRPC_PORT}`);
+    } else {
+      if (c.readinessProbe?.httpGet?.path !== '/readyz') problems.push(`${id(w)}: readiness on /readyz`);
+      if (c.livenessProbe?.httpGet?.path !== '/healthz') problems.push(`${id(w)}: liveness on /healthz`);
+    }
+    const tmp = c.volumeMounts?.find((m) => m.mountPath === '/tmp');
+    if (!tmp || !pod.volumes?.some((v) => v.name === tmp.name && v.emptyDir)) problems.push(`${id(w)}: writable emptyDir at /tmp`);
+  }
+  return problems;
+}
+
+/** Services, HPAs, PDBs, Ingresses and NetworkPolicies point at workloads and ports that exist. */
+function wiringProblems(objects: SourcedObject[]): string[] {
+  const problems: string[] = [];
+  const workloads = workloadsOf(objects);
+  const podLabels = (w: Workload) => w.spec.template.metadata.labels;
+  for (const w of workloads) {
+    if (!selects(w.spec.selector.matchLabels, podLabels(w))) problems.push(`${id(w)}: selector does not match its pod template`);
+  }
+  const services = ofKind<ServiceObject>(objects, 'Service');
+  for (const s of services) {
+    const target = workloads.find((w) => selects(s.spec.selector, podLabels(w)));
+    if (!target) {
+      problems.push(`${id(s)}: selects no Deployment or StatefulSet`);
+      continue;
+    }
+    const named = target.spec.template.spec.containers.flatMap((c) => c.ports ?? []);
+    for (const p of s.spec.ports) {
+      const t = p.targetPort ?? p.port;
+      if (!named.some((cp) => cp.name === t || cp.containerPort === t)) problems.push(`${id(s)}: targetPort ${t} is no port of ${id(target)}`);
+    }
+  }
+  for (const h of ofKind<Hpa>(objects, 'HorizontalPodAutoscaler')) {
+    const target = workloads.find((w) => w.kind === h.spec.scaleTargetRef.kind && w.metadata.name === h.spec.scaleTargetRef.name);
+    if (!target) problems.push(`${id(h)}: scales no existing workload`);
+    else if (target.spec.replicas !== undefined) problems.push(`${id(target)}: sets replicas although ${id(h)} scales it`);
+    if (h.spec.minReplicas > h.spec.maxReplicas) problems.push(`${id(h)}: minReplicas > maxReplicas`);
+  }
+  for (const p of ofKind<Pdb>(objects, 'PodDisruptionBudget')) {
+    if (!workloads.some((w) => selects(p.spec.selector.matchLabels, podLabels(w)))) problems.push(`${id(p)}: selects no workload`);
+  }
+  for (const ing of ofKind<IngressObject>(objects, 'Ingress')) {
+    for (const { backend } of ing.spec.rules.flatMap((r) => r.http.paths)) {
+      const svc = services.find((s) => s.metadata.name === backend.service.name);
+      if (!svc) problems.push(`${id(ing)}: backend ${backend.service.name} is no Service`);
+      else if (!svc.spec.ports.some((p) => p.name === backend.service.port.name || p.port === backend.service.port.number)) problems.push(`${id(ing)}: backend port missing on ${id(svc)}`);
+    }
+  }
+  const configMaps = new Set(ofKind(objects, 'ConfigMap').map((c) => c.metadata.name));
+  for (const w of workloads) {
+    for (const c of w.spec.template.spec.containers) {
+      for (const ref of c.envFrom ?? []) {
+        if (ref.configMapRef && !configMaps.has(ref.configMapRef.name)) problems.push(`${id(w)}: ConfigMap ${ref.configMapRef.name} is not defined`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Ingress is denied by default and each workload admits only the callers it knows. */
+function networkPolicyProblems(objects: SourcedObject[]): string[] {
+  const problems: string[] = [];
+  const policies = ofKind<NetworkPolicy>(objects, 'NetworkPolicy');
+  const workloads = workloadsOf(objects);
+  const defaultDeny = policies.find(
+    (p) => Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 0 && p.spec.policyTypes?.includes('Ingress') && !p.spec.ingress?.length,
+  );
+  if (!defaultDeny) problems.push('no default-deny ingress NetworkPolicy (podSelector {})');
+  for (const w of workloads) {
+    const labels = w.spec.template.metadata.labels;
+    const own = policies.filter((p) => p !== defaultDeny && selects(p.spec.podSelector.matchLabels, labels));
+    if (own.length === 0) problems.push(`${id(w)}: no NetworkPolicy admits any caller`);
+    for (const p of own) {
+      for (const rule of p.spec.ingress ?? []) {
+        if (!rule.from?.length) problems.push(`${id(p)}: an ingress rule admits every source`);
+        for (const peer of rule.from ?? []) {
+          const podSelector = peer.podSelector?.matchLabels;
+          if (peer.namespaceSelector || !podSelector) continue; // another namespace (the ingress controller)
+          if (!workloads.some((other) => selects(podSelector, other.spec.template.metadata.labels))) {
+            problems.push(`${id(p)}: admits ${JSON.stringify(podSelector)}, which no workload carries`);
+          }
+        }
+      }
+    }
+    // A gRPC service is reached by the gateway and by other services only.
+    if (component(w) === 'service') {
+      for (const peer of own.flatMap((p) => (p.spec.ingress ?? []).flatMap((r) => r.from ?? []))) {
+        const caller = workloads.find((other) => selects(peer.podSelector?.matchLabels, other.spec.template.metadata.labels));
+        if (peer.namespaceSelector || !caller || !isApp(caller)) problems.push(`${id(w)}: admits a caller that is neither the gateway nor a service`);
+      }
+    }
+  }
+  return problems;
+}
+
+function namespaceProblems(objects: SourcedObject[]): string[] {
+  return objects
+    .filter(({ doc }) => !CLUSTER_SCOPED.has(doc.kind) && doc.metadata?.namespace !== NAMESPACE)
+    .map(({ source, doc }) => `${source} ${id(doc)}: namespace must be ${NAMESPACE}`);
+}
+
+// ---- coverage: every service in services/ is deployed by the chart, skaffold and k8s/ ----
+
+interface SkaffoldConfig {
+  apiVersion: string;
+  metadata: { name: string };
+  build?: { artifacts: { image: string; context?: string; docker?: { dockerfile?: string; target?: string; buildArgs?: Record<string, string> } }[] };
+  deploy?: { helm: { releases: { name: string; chartPath: string; namespace: string; valuesFiles?: string[]; setValueTemplates?: Record<string, string> }[] } };
+  profiles?: { name: string; patches?: { op: string; path: string; value: unknown }[]; build?: SkaffoldConfig['build']; verify?: { name: string; container: { image: string; args?: string[] } }[] }[];
+  requires?: { configs: string[]; activeProfiles?: { name: string; activatedBy?: string[] }[] }[];
+}
+interface ServiceValues {
+  enabled: boolean;
+  image: string;
+  replicas: number;
+  resources: { requests: { cpu: string; memory: string }; limits: { cpu?: string; memory: string } };
+  env: Record<string, string>;
+  secretEnv?: string[];
+  calls?: string[];
+  hpa: { min: number; max: number; cpu: number };
+  pdb: { minAvailable: number };
+}
+interface ChartValues {
+  global: { securityContext: SecurityContext; podSecurityContext: SecurityContext };
+  services: Record<string, ServiceValues>;
+  gateway: Omit<ServiceValues, 'enabled'>;
+  secrets: { values: Record<string, string> };
+}
+
+function skaffoldConfigs(root = repoRoot): SkaffoldConfig[] {
+  return parseAllDocuments(readFileSync(path.join(root, 'skaffold.yaml'), 'utf8')).map((d) => d.toJS() as SkaffoldConfig);
+}
+const artifactImageVar = (image: string) => `{{.IMAGE_FULLY_QUALIFIED_${image.replace(/[^A-Za-z0-9]/g, '_')}}}`;
+
+/** Where each deployable (services and the gateway) is missing; empty when all agree. */
+function coverageProblems(root: string): string[] {
+  const problems: string[] = [];
+  const services = discoverServices(root);
+  const values = readYaml<ChartValues>(path.join(root, 'charts', 'caskade', 'values.yaml'));
+  const app = skaffoldConfigs(root).find((c) => c.metadata.name === 'caskade');
+  const artifacts = new Map((app?.build?.artifacts ?? []).map((a) => [a.docker?.buildArgs?.SERVICE, a.image]));
+  const setValues = app?.deploy?.helm.releases[0]?.setValueTemplates ?? {};
+  const manifests = loadManifests(path.join(root, 'k8s'));
+  const deployed = new Map(ofKind<Workload>(manifests, 'Deployment').map((d) => [appName(d), component(d)]));
+
+  const chartServices = Object.entries(values.services).filter(([, s]) => s.enabled).map(([n]) => n).sort();
+  const skaffoldServices = [...artifacts.keys()].filter((s): s is string => !!s && s !== 'gateway').sort();
+  const k8sServices = [...deployed].filter(([, c]) => c === 'service').map(([n]) => n!).sort();
+
+  for (const name of services) {
+    if (!values.services[name]?.enabled) problems.push(`${name}: no enabled entry services.${name} in charts/caskade/values.yaml`);
+    if (!artifacts.has(name)) problems.push(`${name}: no skaffold.yaml artifact with buildArgs SERVICE: ${name}`);
+    if (deployed.get(name) !== 'service') problems.push(`${name}: no Deployment in k8s/ (render it: npx tsx tests/integration/render-k8s.ts)`);
+  }
+  for (const [name, image] of artifacts) {
+    if (!name || !image) continue;
+    const key = name === 'gateway' ? 'gateway.image' : `services.${name}.image`;
+    if (setValues[key] !== artifactImageVar(image)) problems.push(`skaffold.yaml: setValueTemplates ${key} must be "${artifactImageVar(image)}"`);
+  }
+  if (!artifacts.has('gateway')) problems.push('gateway: no skaffold.yaml artifact with buildArgs SERVICE: gateway');
+  if (deployed.get('gateway') !== 'gateway') problems.push('gateway: no Deployment in k8s/');
+  const agree = (a: string[], b: string[]) => a.join() === b.join();
+  if (!agree(chartServices, skaffoldServices) || !agree(chartServices, k8sServices)) {
+    problems.push(`the chart (${chartServices}), skaffold (${skaffoldServices}) and k8s/ (${k8sServices}) deploy different services`);
+  }
+  return problems;
+}
+
+// ---- the tests ----
+
+const manifests = loadManifests();
+const values = readYaml<ChartValues>(path.join(chartDir, 'values.yaml'));
+
+describe('k8s/ manifests', () => {
+  it('are YAML documents of Kubernetes objects, in namespace caskade, with unique names', () => {
+    expect(yamlFilesUnder(k8sDir).length).toBeGreaterThan(0);
+    for (const { source, doc } of manifests) {
+      expect({ source, apiVersion: typeof doc.apiVersion, kind: typeof doc.kind, name: typeof doc.metadata?.name }).toEqual({ source, apiVersion: 'string', kind: 'string', name: 'string' });
+    }
+    expect(namespaceProblems(manifests)).toEqual([]);
+    const ids = manifests.map(({ doc }) => id(doc));
+    expect(ids.filter((x, i) => ids.indexOf(x) !== i)).toEqual([]);
+    expect(ofKind(manifests, 'Namespace').map((n) => n.metadata.name)).toEqual([NAMESPACE]);
+  });
+
+  it('validate against the Kubernetes API schemas', () => {
+    expect(schemaErrors(manifests)).toEqual([]);
+  });
+
+  it('use no field the Kubernetes API does not define', () => {
+    expect(unknownFieldErrors(manifests)).toEqual([]);
+  });
+
+  it('give every workload resources, probes and a non-root, read-only, capability-free security context', () => {
+    const workloads = workloadsOf(manifests);
+    expect(workloads.length).toBeGreaterThan(0);
+    expect(hardeningProblems(workloads)).toEqual([]);
+    expect(appContainerProblems(workloads)).toEqual([]);
+  });
+
+  it('wire Services, autoscalers, disruption budgets and the Ingress to existing workloads', () => {
+    expect(ofKind(manifests, 'Service').length).toBeGreaterThan(0);
+    expect(wiringProblems(manifests)).toEqual([]);
+  });
+
+  it('deny ingress by default and admit only known callers', () => {
+    expect(ofKind(manifests, 'NetworkPolicy').length).toBeGreaterThan(0);
+    expect(networkPolicyProblems(manifests)).toEqual([]);
+  });
+
+  it('read secrets only from caskade-secrets, with every key documented in k8s/README.md', () => {
+    const readme = readFileSync(path.join(k8sDir, 'README.md'), 'utf8');
+    const refs = workloadsOf(manifests).flatMap((w) =>
+      w.spec.template.spec.containers.flatMap((c) => (c.env ?? []).flatMap((e) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef] : []))),
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => r.name !== 'caskade-secrets')).toEqual([]);
+    expect([...new Set(refs.map((r) => r.key))].filter((key) => !readme.includes(key))).toEqual([]);
+  });
+});
+
+describe('every service is deployed', () => {
+  it('each services/<name>/src/main.ts and the gateway appear in the chart values, skaffold.yaml and k8s/', () => {
+    expect(coverageProblems(repoRoot)).toEqual([]);
+  });
+
+  it('a new service directory without chart, skaffold and k8s entries fails the check', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'caskade-coverage-'));
+    try {
+      for (const rel of ['charts/caskade/values.yaml', 'skaffold.yaml', 'k8s']) cpSync(path.join(repoRoot, rel), path.join(root, rel), { recursive: true });
+      for (const name of [...discoverServices(), 'foo']) {
+        mkdirSync(path.join(root, 'services', name, 'src'), { recursive: true });
+        writeFileSync(path.join(root, 'services', name, 'src', 'main.ts'), '');
+      }
+      mkdirSync(path.join(root, 'services', 'kit', 'src'), { recursive: true }); // a library: no main.ts, not a service
+      const problems = coverageProblems(root);
+      expect(problems).toEqual([
+        expect.stringContaining('services.foo in charts/caskade/values.yaml'),
+        expect.stringContaining('skaffold.yaml artifact with buildArgs SERVICE: foo'),
+        expect.stringContaining('foo: no Deployment in k8s/'),
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('scripts/build-services.mjs bundles exactly the services and the gateway that have a main.ts', () => {
+    const run = spawnSync(process.execPath, ['scripts/build-services.mjs', '--list'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const gateway = spawnSync('test', ['-f', path.join(repoRoot, 'gateway/src/main.ts')]).status === 0 ? ['gateway'] : [];
+    expect(run.stdout.split('\n').filter(Boolean)).toEqual([...discoverServices(), ...gateway].sort());
+  });
+});
+
+describe('Helm chart charts/caskade', () => {
+  const chart = readYaml<{ apiVersion: string; name: string; dependencies: { name: string; version: string; repository: string; condition: string }[] }>(path.join(chartDir, 'Chart.yaml'));
+
+  it('declares PostgreSQL, NATS and Redis as dependencies that can each be switched off', () => {
+    expect(chart.apiVersion).toBe('v2');
+    expect(chart.dependencies.map((d) => [d.name, d.condition])).toEqual([
+      ['postgresql', 'postgresql.enabled'],
+      ['nats', 'nats.enabled'],
+      ['redis', 'redis.enabled'],
+    ]);
+    for (const d of chart.dependencies) expect(d.version && d.repository).toBeTruthy();
+    expect(chart.dependencies.find((d) => d.name === 'postgresql')?.repository).toContain('bitnamicharts');
+    expect((values as unknown as { nats: { config: { jetstream: { enabled: boolean } } } }).nats.config.jetstream.enabled).toBe(true);
+  });
+
+  it('has the global security context and a complete block for every service', () => {
+    expect(values.global.securityContext).toEqual({
+      runAsNonRoot: true,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(values.global.podSecurityContext.runAsNonRoot).toBe(true);
+    const blocks = { ...values.services, gateway: { ...values.gateway, enabled: true } };
+    const problems: string[] = [];
+    for (const [name, s] of Object.entries(blocks)) {
+      if (typeof s.enabled !== 'boolean' || typeof s.image !== 'string') problems.push(`${name}: enabled (boolean) and image (string)`);
+      if (!Number.isInteger(s.replicas) || s.replicas < 1) problems.push(`${name}: replicas >= 1`);
+      if (!s.resources?.requests?.cpu || !s.resources.requests.memory || !s.resources.limits?.memory) problems.push(`${name}: resources`);
+      if (typeof s.env !== 'object' || s.env === null) problems.push(`${name}: env map`);
+      if (!(s.hpa?.min >= 1 && s.hpa.max >= s.hpa.min && s.hpa.cpu > 0 && s.hpa.cpu <= 100)) problems.push(`${name}: hpa {min, max, cpu}`);
+      if (!(s.pdb?.minAvailable >= 0 && s.pdb.minAvailable < s.hpa?.min)) problems.push(`${name}: pdb.minAvailable below hpa.min`);
+      for (const key of s.secretEnv ?? []) if (!(key in values.secrets.values)) problems.push(`${name}: secret ${key} has no secrets.values entry`);
+      for (const callee of s.calls ?? []) if (!values.services[callee]) problems.push(`${name}: calls unknown service ${callee}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('templates reference only values that values.yaml defines', () => {
+    const templates = path.join(chartDir, 'templates');
+    const missing: string[] = [];
+    for (const file of [...yamlFilesUnder(templates), path.join(templates, '_helpers.tpl'), path.join(templates, 'NOTES.txt')]) {
+      const text = readFileSync(file, 'utf8');
+      expect(text.split('{{').length).toBe(text.split('}}').length);
+      for (const [, ref] of text.matchAll(/\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g)) {
+        let node: unknown = values;
+        for (const key of ref!.slice(1).split('.')) {
+          if (node === null || typeof node !== 'object' || !(key in node)) {
+            missing.push(`${path.basename(file)}: .Values${ref}`);
+            break;
+          }
+          node = (node as Record<string, unknown>)[key];
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+const helm = findHelm();
+const describeWithHelm = helm ? describe : describe.skip;
+if (!helm) {
+  const message = 'SKIPPED: Helm chart rendering — no helm binary (HELM_BIN, helm on PATH, or the @aws-cdk/asset-kubectl-v20 devDependency on linux x64)';
+  process.stderr.write(`\n*** ${message} ***\n\n`);
+  if (process.env.CI === 'true') {
+    it('has a helm binary in CI', () => {
+      throw new Error(message);
+    });
+  }
+}
+
+describeWithHelm('Helm chart rendered with helm', () => {
+  const bin = helm!;
+  /** Every secret the enabled workloads read, as production values files would give them. */
+  const productionSecrets = Object.fromEntries(Object.keys(values.secrets.values).map((k) => [`secrets.values.${k}`, `test-${k.toLowerCase()}`]));
+  const renders: SourcedObject[] = [];
+  const render = (label: string, options: Parameters<typeof helmTemplate>[1]) => {
+    const result = helmTemplate(bin, options);
+    if (!result.ok) throw new Error(`helm template (${label}) failed:\n${result.stderr}`);
+    const objects = result.objects.map((o) => ({ ...o, source: `${label} ${o.source}` }));
+    renders.push(...objects);
+    return objects;
+  };
+
+  it('passes helm lint --strict', () => {
+    const lint = helmLint(bin, { set: productionSecrets });
+    expect(lint.stderr + lint.stdout).not.toMatch(/\[ERROR\]|\[WARNING\]/);
+    expect(lint.ok).toBe(true);
+  });
+
+  it('production: refuses to render without the secrets the services need', () => {
+    const result = helmTemplate(bin);
+    expect(result.ok).toBe(false);
+    expect(result.stderr).toMatch(/secrets\.values\.[A-Z_]+ is required when global\.environment is production/);
+  });
+
+  it('production: every enabled service gets a Deployment, headless Service, HPA, PDB and NetworkPolicy; the Secret holds what they read', () => {
+    const objects = render('production', { set: productionSecrets });
+    const enabled = Object.entries(values.services).filter(([, s]) => s.enabled).map(([n]) => n);
+    for (const kind of ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Service']) {
+      const names = ofKind(objects, kind).map((o) => o.metadata.name);
+      expect({ kind, names }).toEqual({ kind, names: expect.arrayContaining([...enabled, 'gateway'].map((n) => `caskade-${n}`)) });
+    }
+    expect(ofKind<ServiceObject>(objects, 'Service').filter((s) => component(s) === 'service').map((s) => (s.spec as { clusterIP?: string }).clusterIP)).toEqual(enabled.map(() => 'None'));
+    const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'Secret')[0];
+    const refs = workloadsOf(objects).flatMap((w) => w.spec.template.spec.containers.flatMap((c) => (c.env ?? []).filter((e) => e.valueFrom?.secretKeyRef && !e.valueFrom.secretKeyRef.optional).map((e) => e.valueFrom!.secretKeyRef!.key)));
+    expect([...new Set(refs)].filter((key) => !secret?.data[key])).toEqual([]);
+    const gatewayEnv = workloadsOf(objects).find((w) => appName(w) === 'gateway')!.spec.template.spec.containers[0]!.env!.map((e) => e.name);
+    expect(gatewayEnv).toEqual(expect.arrayContaining(enabled.map((n) => `${n.toUpperCase()}_ADDR`)));
+    expect(hardeningProblems(workloadsOf(objects))).toEqual([]);
+    expect(appContainerProblems(workloadsOf(objects))).toEqual([]);
+    expect(wiringProblems(objects)).toEqual([]);
+  });
+
+  it('dev profile values: one replica each, no HPA or PDB, throwaway secrets, no SMTP', () => {
+    const objects = render('dev', { valuesFiles: ['values-dev.yaml'] });
+    expect(workloadsOf(objects).map((w) => w.spec.replicas)).toEqual(workloadsOf(objects).map(() => 1));
+    expect(ofKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
+    expect(ofKind(objects, 'PodDisruptionBudget')).toEqual([]);
+    const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'Secret')[0]!;
+    expect(Object.keys(secret.data).sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL']);
+    const notifications = workloadsOf(objects).find((w) => appName(w) === 'notifications');
+    expect(notifications?.spec.template.spec.containers[0]?.env?.map((e) => e.name)).not.toContain('SMTP_URL');
+    expect(wiringProblems(objects)).toEqual([]);
+  });
+
+  it('load-test profile values: the k6 job may reach the gateway', () => {
+    const objects = render('load-test', { valuesFiles: ['values-dev.yaml', 'values-load-test.yaml'] });
+    const policy = ofKind<NetworkPolicy>(objects, 'NetworkPolicy').find((p) => p.metadata.name === 'caskade-gateway');
+    const peers = policy?.spec.ingress?.flatMap((r) => r.from ?? []) ?? [];
+    expect(peers.some((p) => p.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'caskade-load-test')).toBe(true);
+  });
+
+  it('adding a service is a values entry', () => {
+    const extra = path.join(mkdtempSync(path.join(tmpdir(), 'caskade-values-')), 'extra.yaml');
+    writeFileSync(extra, stringify({ services: { 'cart-sync': { ...values.services.identity, secretEnv: [], calls: ['identity'] } } }));
+    try {
+      const objects = render('extra service', { valuesFiles: [extra], set: productionSecrets });
+      for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy']) {
+        expect(ofKind(objects, kind).map((o) => o.metadata.name)).toContain('caskade-cart-sync');
+      }
+      const gateway = workloadsOf(objects).find((w) => appName(w) === 'gateway')!;
+      expect(gateway.spec.template.spec.containers[0]!.env).toContainEqual({ name: 'CART_SYNC_ADDR', value: `caskade-cart-sync:${GRPC_PORT}` });
+      // identity now admits the new service besides the gateway and its existing declared callers, and the new service gets IDENTITY_ADDR
+      const identityPolicy = ofKind<NetworkPolicy>(objects, 'NetworkPolicy').find((p) => p.metadata.name === 'caskade-identity')!;
+      const callers = identityPolicy.spec.ingress!.flatMap((r) => r.from ?? []).map((p) => p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
+      expect(callers).toEqual(expect.arrayContaining(['gateway', 'cart-sync', 'catalog']));
+      expect(callers).not.toContain('notifications');
+      const cartSync = workloadsOf(objects).find((w) => appName(w) === 'cart-sync')!;
+      expect(cartSync.spec.template.spec.containers[0]!.env).toContainEqual({ name: 'IDENTITY_ADDR', value: `caskade-identity:${GRPC_PORT}` });
+      expect(networkPolicyProblems(objects)).toEqual([]);
+    } finally {
+      rmSync(path.dirname(extra), { recursive: true, force: true });
+    }
+  });
+
+  it('renders only objects valid against the Kubernetes API schemas, without unknown fields', () => {
+    expect(renders.length).toBeGreaterThan(0);
+    expect(schemaErrors(renders)).toEqual([]);
+    expect(unknownFieldErrors(renders)).toEqual([]);
+  });
+
+  it('k8s/ is the chart rendered with values-k8s.yaml (npx tsx tests/integration/render-k8s.ts)', () => {
+    const expected = renderPlainManifests(bin);
+    expect(generatedManifestFiles()).toEqual([...expected.keys()].sort());
+    for (const [file, text] of expected) {
+      expect({ file, upToDate: readFileSync(path.join(k8sDir, file), 'utf8') === text }).toEqual({ file, upToDate: true });
+    }
+  });
+});
+
+describe('skaffold.yaml', () => {
+  const configs = skaffoldConfigs();
+  const app = configs.find((c) => c.metadata.name === 'caskade')!;
+  const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+
+  it('builds one image per service and the gateway from the Dockerfile and deploys them with the chart', () => {
+    expect(configs.map((c) => c.apiVersion)).toEqual(configs.map(() => 'skaffold/v4beta11'));
+    for (const a of app.build!.artifacts) {
+      expect({ image: a.image, dockerfile: a.docker?.dockerfile, context: a.context }).toEqual({ image: `caskade-${a.docker?.buildArgs?.SERVICE}`, dockerfile: 'Dockerfile', context: '.' });
+    }
+    const [release] = app.deploy!.helm.releases;
+    expect(release).toMatchObject({ name: 'caskade', chartPath: 'charts/caskade', namespace: NAMESPACE });
+  });
+
+  it('has a dev profile and a load-test config that requires the app and runs k6 from load-tests/k6', () => {
+    const dev = app.profiles?.find((p) => p.name === 'dev');
+    const valuesFiles = (p?: NonNullable<SkaffoldConfig['profiles']>[number]) => (p?.patches ?? []).flatMap((x) => (x.path.endsWith('/valuesFiles') ? (x.value as string[]) : []));
+    expect(valuesFiles(dev)).toEqual(['charts/caskade/values-dev.yaml']);
+    const loadTestProfile = app.profiles?.find((p) => p.name === 'load-test');
+    for (const file of [...valuesFiles(dev), ...valuesFiles(loadTestProfile)]) expect(readFileSync(path.join(repoRoot, file), 'utf8').length).toBeGreaterThan(0);
+
+    const loadTest = configs.find((c) => c.metadata.name === 'load-test')!;
+    expect(loadTest.requires).toEqual([{ configs: ['caskade'], activeProfiles: [{ name: 'load-test', activatedBy: ['load-test'] }] }]);
+    const profile = loadTest.profiles!.find((p) => p.name === 'load-test')!;
+    const artifact = profile.build!.artifacts[0]!;
+    expect(dockerfile).toMatch(new RegExp(`^FROM \\S+ AS ${artifact.docker!.target}$`, 'm'));
+    const [k6] = profile.verify!;
+    expect(k6!.container.image).toBe(artifact.image);
+    expect(k6!.container.args!.join('\n')).toContain('/load-tests/k6/*.js');
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+  const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it('builds any service with --build-arg SERVICE and runs its bundle as a non-root user on production dependencies', () => {
+    expect(finalStage).toMatch(/^ARG SERVICE$/m);
+    expect(finalStage).toMatch(/NODE_ENV=production/);
+    expect(finalStage).toMatch(/^USER [1-9]\d*(:\d+)?$/m);
+    expect(finalStage).toContain('dist/${SERVICE}.cjs');
+    expect(dockerfile).toMatch(/npm install --omit=dev/);
+    expect(dockerfile).toContain('web/dist');
+    expect(dockerfile).toContain('node scripts/build-services.mjs');
+  });
+
+  it('keeps dependencies, outputs and secrets out of the build context', () => {
+    const ignored = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.git', '**/.env']));
+    expect(ignored).not.toContain('load-tests');
+  });
+});

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { natsService, postgresService, requireService } from '@caskade/kit/testing';
+import { Redis } from 'ioredis';
+import { dropDatabase, startDistributed, type DistributedApp } from '../../scripts/distributed';
+import { freePort } from './ports';
+
+const POSTGRES_SERVER = process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const gates = [
+  postgresService(`${POSTGRES_SERVER}/postgres`),
+  natsService(NATS_URL),
+  requireService('Redis', REDIS_URL, async () => {
+    const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    await r.connect();
+    await r.ping();
+    r.disconnect();
+  }),
+];
+
+export interface DistributedFixture {
+  /** null when a server is missing and skipping is allowed (SKIPPED was printed). */
+  readonly app: DistributedApp | null;
+}
+
+/**
+ * Registers beforeAll/afterAll that run the whole marketplace as one process per service on a
+ * fresh PostgreSQL database (dropped afterwards), NATS JetStream and Redis.
+ */
+export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string } } = {}): DistributedFixture {
+  const fixture: { app: DistributedApp | null } = { app: null };
+  const database = `caskade_dist_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const output: string[] = [];
+  beforeAll(async () => {
+    for (const gate of gates) if (!(await gate.available(suite))) return;
+    fixture.app = await startDistributed({
+      port: await freePort(),
+      postgresUrl: POSTGRES_SERVER,
+      database,
+      natsUrl: NATS_URL,
+      redisUrl: REDIS_URL,
+      jwtSecret: randomBytes(48).toString('base64url'),
+      grpcBasePort: 40000 + Math.floor(Math.random() * 20000),
+      ...(opts.operator ? { operator: opts.operator } : {}),
+      logLevel: 'warn',
+      rateLimitScale: 20,
+      onOutput: (service, line) => output.push(`${service}: ${line}`),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    if (!fixture.app) return;
+    await fixture.app.stop();
+    await dropDatabase(POSTGRES_SERVER, database);
+    const errors = output.filter((l) => /"level":(50|60)/.test(l));
+    if (errors.length > 0) console.warn(`${suite}: process errors:\n${errors.join('\n')}`);
+  }, 60_000);
+  return fixture;
+}

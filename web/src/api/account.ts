@@ -1,0 +1,59 @@
+/** Account calls other than the session ones: verification, recovery, contact details, password, deletion. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from './client';
+import { CURRENT_USER_KEY } from './session';
+import type { CurrentUser } from './types';
+import { ui } from '../i18n/messages';
+
+export function useResendVerification() {
+  return useMutation({
+    mutationKey: ['send-verification-email'],
+    mutationFn: () => api('POST', '/api/auth/send-verification-email'),
+  });
+}
+
+/** Wording for a failed resend: the daily limit gets its own message (spec resendFailedTooManyRequests). */
+export function resendErrorMessage(error: unknown): string {
+  if (isApiError(error) && (error.status === 429 || error.code === 'email-too-many-verification-requests')) {
+    return ui.verify.resendFailedTooManyRequests;
+  }
+  return ui.verify.resendFailed;
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api<CurrentUser>('POST', '/api/auth/verify-email', { token }),
+    onSuccess: (user) => {
+      const current = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+      if (current?.id === user.id) queryClient.setQueryData(CURRENT_USER_KEY, user);
+      else void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
+
+/** Mutations that answer the updated current user keep the cached one in step. */
+function useUserUpdate<TBody>(method: 'PUT' | 'POST', path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => api<CurrentUser>(method, path, body),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}
+
+export const useChangeEmail = () => useUserUpdate<{ email: string; currentPassword: string }>('PUT', '/api/current-user/email');
+export const useUpdateProfile = () => useUserUpdate<Partial<CurrentUser['profile']>>('PUT', '/api/current-user/profile');
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api('PUT', '/api/current-user/password', body),
+  });
+
+export const useDeleteAccount = () =>
+  useMutation({ mutationFn: (body: { currentPassword: string }) => api('POST', '/api/user/delete', body) });
+
+export const usePasswordResetRequest = () =>
+  useMutation({ mutationFn: (body: { email: string }) => api('POST', '/api/auth/password-reset-request', body) });
+
+export const usePasswordReset = () =>
+  useMutation({ mutationFn: (body: { email: string; token: string; newPassword: string }) => api('POST', '/api/auth/password-reset', body) });

@@ -1,0 +1,299 @@
+/**
+ * The catalog API (docs/api/catalog.md): listing, brand and profile shapes, the query keys and the
+ * hooks the pages use. Prices are GST-exclusive integer cents.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AvailabilityEntry, ListingAttributes, ListingLocation, ListingState, ListingType, PricePackage, StockLevel } from '@caskade/kit/rules';
+import { api, isApiError } from './client';
+
+export interface ImageVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+export interface ImageRef {
+  id: string;
+  variants: Partial<Record<string, ImageVariant>>;
+}
+
+export interface Listing {
+  id: string;
+  slug: string;
+  state: ListingState;
+  listingType: ListingType;
+  title: string;
+  description: string;
+  category: string;
+  productType: string;
+  style: string;
+  attributes: ListingAttributes;
+  pricePackages: PricePackage[];
+  price: { amount: number; currency: 'AUD' } | null;
+  location: ListingLocation | null;
+  pickupEnabled: boolean;
+  shippingEnabled: boolean;
+  visibleStates: string[];
+  collection: string;
+  rules: string;
+  availability: AvailabilityEntry[];
+  images: ImageRef[];
+  author: { id: string; brandName: string; displayName: string };
+  currentStock: { quantity: number };
+  stockLevel: StockLevel;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  version: number;
+  rejectionReason: string;
+}
+
+export interface Pagination {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+}
+export interface ListingPage {
+  listings: Listing[];
+  pagination: Pagination;
+}
+
+export interface Brand {
+  id: string;
+  brandName: string;
+  displayName: string;
+  description: string;
+  deliveryNotes: string;
+  discountNotes: string;
+  collections: string[];
+  logo: ImageRef | null;
+  headerImage: ImageRef | null;
+  profileImage: ImageRef | null;
+  publishedListings: number;
+}
+
+export interface PublicUser {
+  id: string;
+  role: string;
+  displayName: string;
+  abbreviatedName: string;
+  companyName: string;
+  brandName: string;
+  bio: string;
+  banned: boolean;
+  deleted: boolean;
+  createdAt: string;
+  brand: Brand | null;
+}
+
+/** The editable fields as PUT/POST take them (all optional): a listing's own, with image ids for its images. */
+export type ListingFieldsBody = Partial<
+  Pick<
+    Listing,
+    | 'listingType'
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'productType'
+    | 'style'
+    | 'attributes'
+    | 'pricePackages'
+    | 'location'
+    | 'pickupEnabled'
+    | 'shippingEnabled'
+    | 'visibleStates'
+    | 'collection'
+    | 'rules'
+    | 'availability'
+  > & { imageIds: string[] }
+>;
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  search: (query: string) => ['catalog', 'search', query] as const,
+  listing: (id: string) => ['catalog', 'listing', id] as const,
+  ownListing: (id: string) => ['catalog', 'own-listing', id] as const,
+  ownListings: (page: number) => ['catalog', 'own-listings', page] as const,
+  /** Under the own-listings prefix, so every listing write (create, duplicate, delete) refreshes it. */
+  hasOwnListings: (userId: string) => ['catalog', 'own-listings', 'any', userId] as const,
+  brands: ['catalog', 'brands'] as const,
+  user: (id: string) => ['catalog', 'user', id] as const,
+  operator: (state: string, page: number) => ['catalog', 'operator', state, page] as const,
+};
+
+const notFoundIsFinal = (failures: number, error: unknown) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2;
+
+/** Public search: `query` is the API query string (the search page's URL state, see lib/searchQuery). */
+export function useSearchListings(query: string) {
+  return useQuery({
+    queryKey: catalogKeys.search(query),
+    queryFn: () => api<ListingPage>('GET', `/api/listings${query ? `?${query}` : ''}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: notFoundIsFinal,
+  });
+}
+
+/**
+ * One listing as a visitor sees it. The gateway counts a page view on every GET (not for the
+ * owner), so the page refetches on every visit: each route change to a listing is one view.
+ */
+export function useListing(id: string) {
+  return useQuery({
+    queryKey: catalogKeys.listing(id),
+    queryFn: () => api<Listing>('GET', `/api/listings/${encodeURIComponent(id)}`),
+    refetchOnMount: 'always',
+    retry: notFoundIsFinal,
+  });
+}
+
+export function useOwnListing(id: string | null) {
+  return useQuery({
+    queryKey: catalogKeys.ownListing(id ?? 'new'),
+    queryFn: () => api<Listing>('GET', `/api/own-listings/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
+    retry: notFoundIsFinal,
+  });
+}
+
+export function useOwnListings(page: number) {
+  return useQuery({
+    queryKey: catalogKeys.ownListings(page),
+    queryFn: () => api<ListingPage>('GET', `/api/own-listings?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Whether the signed-in supplier has at least one own listing, in any state: one listing is asked
+ * for and the pagination's total answers. Pass `null` (a buyer, or no need to know) to skip it.
+ */
+export function useHasOwnListings(userId: string | null) {
+  return useQuery({
+    queryKey: catalogKeys.hasOwnListings(userId ?? ''),
+    queryFn: async () => (await api<ListingPage>('GET', '/api/own-listings?perPage=1')).pagination.totalItems > 0,
+    enabled: userId !== null,
+    staleTime: 60_000,
+    retry: notFoundIsFinal,
+  });
+}
+
+export function useBrands() {
+  return useQuery({ queryKey: catalogKeys.brands, queryFn: () => api<Brand[]>('GET', '/api/brands'), staleTime: 5 * 60_000 });
+}
+
+export function usePublicUser(id: string | null | undefined) {
+  return useQuery({
+    queryKey: catalogKeys.user(id ?? ''),
+    queryFn: () => api<PublicUser>('GET', `/api/users/${encodeURIComponent(id ?? '')}`),
+    enabled: Boolean(id),
+    staleTime: 60_000,
+    retry: notFoundIsFinal,
+  });
+}
+
+export function useOperatorListings(state: string, page: number) {
+  return useQuery({
+    queryKey: catalogKeys.operator(state, page),
+    queryFn: () => api<ListingPage>('GET', `/api/operator/listings?${new URLSearchParams({ state, page: String(page) }).toString()}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- writes ----------------------------------------------------------------------------------
+
+/** After a write: the answer is the freshest copy of the listing; lists and searches refetch. */
+export function afterListingWrite(queryClient: QueryClient, listing: Listing): void {
+  queryClient.setQueryData(catalogKeys.ownListing(listing.id), listing);
+  void queryClient.invalidateQueries({ queryKey: ['catalog', 'own-listings'] });
+  void queryClient.invalidateQueries({ queryKey: ['catalog', 'search'] });
+  void queryClient.invalidateQueries({ queryKey: catalogKeys.listing(listing.id) });
+}
+
+function useListingWrite<TVars>(run: (vars: TVars) => Promise<Listing>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: (listing) => afterListingWrite(queryClient, listing) });
+}
+
+/** Publish a draft: answers the listing as `published` or `pendingApproval` (the supplier's flag decides). */
+export const publishListing = (id: string): Promise<Listing> => api<Listing>('POST', `/api/own-listings/${id}/publish`);
+
+export const useCreateListing = () =>
+  useListingWrite((body: ListingFieldsBody & { stockQuantity?: number }) => api<Listing>('POST', '/api/own-listings', body));
+
+export const useUpdateListing = () =>
+  useListingWrite(({ id, fields }: { id: string; fields: ListingFieldsBody }) => api<Listing>('PUT', `/api/own-listings/${id}`, fields));
+
+export type ListingAction = 'publish' | 'close' | 'open';
+export const useListingAction = () =>
+  useListingWrite(({ id, action }: { id: string; action: ListingAction }) => api<Listing>('POST', `/api/own-listings/${id}/${action}`));
+
+export const useDuplicateListing = () => useListingWrite((id: string) => api<Listing>('POST', `/api/own-listings/${id}/duplicate`));
+
+export const useSetStock = () =>
+  useListingWrite(({ id, oldTotal, newTotal }: { id: string; oldTotal: number; newTotal: number }) =>
+    api<Listing>('PUT', `/api/own-listings/${id}/stock`, { oldTotal, newTotal }),
+  );
+
+export const useAddListingImage = () =>
+  useListingWrite(({ id, imageId }: { id: string; imageId: string }) => api<Listing>('POST', `/api/own-listings/${id}/images`, { imageId }));
+
+/**
+ * Deletes a listing from the grid: a draft is discarded, a closed one deleted, a published one
+ * closed first (the API deletes only closed listings).
+ */
+export function useDeleteListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (listing: Pick<Listing, 'id' | 'state'>) => {
+      if (listing.state === 'published') await api<Listing>('POST', `/api/own-listings/${listing.id}/close`);
+      await api('DELETE', `/api/own-listings/${listing.id}`);
+      return listing.id;
+    },
+    onSettled: (id) => {
+      if (id) queryClient.removeQueries({ queryKey: catalogKeys.ownListing(id) });
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'own-listings'] });
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'search'] });
+    },
+  });
+}
+
+/** POST /api/images (multipart, field `image`): JPG, GIF or PNG up to 20 MB, checked by content on the server. */
+export function uploadImage(file: File): Promise<ImageRef> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  return api<ImageRef>('POST', '/api/images', form);
+}
+
+export interface OwnBrandBody {
+  description?: string;
+  deliveryNotes?: string;
+  discountNotes?: string;
+  collections?: string[];
+  logoImageId?: string;
+  headerImageId?: string;
+  profileImageId?: string;
+}
+
+export function useUpdateOwnBrand(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OwnBrandBody) => api<Brand>('PUT', '/api/own-brand', body),
+    onSuccess: (brand) => {
+      queryClient.setQueryData<PublicUser>(catalogKeys.user(userId), (user) => (user ? { ...user, brand } : user));
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.brands });
+    },
+  });
+}
+
+export function useOperatorDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      api<Listing>('POST', `/api/operator/listings/${id}/${decision}`, decision === 'reject' ? { reason: reason ?? '' } : undefined),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'operator'] });
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'search'] });
+    },
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * The signed-in user and the session-changing calls (login, sign-up, logout). Only one of those
+ * may run at a time (spec: "Login or logout already in progress"): a shared lock rejects a second
+ * one, and `useAuthBusy` lets every button that would start one disable itself.
+ */
+import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { Signup } from '@caskade/kit/rules';
+import { api, isApiError } from './client';
+import type { CurrentUser } from './types';
+import { ui } from '../i18n/messages';
+
+export const CURRENT_USER_KEY = ['current-user'] as const;
+const AUTH_MUTATION = 'auth';
+
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api<CurrentUser>('GET', '/api/current-user');
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: 60_000,
+    retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
+  });
+}
+
+export class AuthInProgressError extends Error {
+  constructor() {
+    super(ui.common.authInProgress);
+    this.name = 'AuthInProgressError';
+  }
+}
+
+let authInFlight = false;
+async function withAuthLock<T>(run: () => Promise<T>): Promise<T> {
+  if (authInFlight) throw new AuthInProgressError();
+  authInFlight = true;
+  try {
+    return await run();
+  } finally {
+    authInFlight = false;
+  }
+}
+
+/** True while a login, sign-up or logout is running anywhere in the app. */
+export const useAuthBusy = (): boolean => useIsMutating({ mutationKey: [AUTH_MUTATION] }) > 0;
+
+/**
+ * Set while a session is ending so that a protected page still on screen does not redirect to
+ * sign-up in the moment between the wipe and the move to the landing page. Cleared on the next
+ * navigation.
+ */
+let sessionEnding = false;
+export const isSessionEnding = (): boolean => sessionEnding;
+export const clearSessionEnding = (): void => {
+  sessionEnding = false;
+};
+
+function startSession(queryClient: QueryClient, user: CurrentUser): void {
+  // Anything cached for an earlier visitor must not leak into this session.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+}
+
+/** Wipes everything the browser holds for the session: query cache, session and local storage. */
+export function wipeClientState(queryClient: QueryClient): void {
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+  queryClient.getMutationCache().clear();
+  try {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  } catch {
+    // Storage can be unavailable (private mode); nothing to wipe then.
+  }
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [AUTH_MUTATION, 'login'],
+    mutationFn: (credentials: Credentials) =>
+      withAuthLock(() => api<CurrentUser>('POST', '/api/auth/login', credentials)),
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [AUTH_MUTATION, 'signup'],
+    mutationFn: (signup: Signup) => withAuthLock(() => api<CurrentUser>('POST', '/api/auth/sign-up', signup)),
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+/** Ends the session locally and returns to the landing page. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (): Promise<void> => {
+    sessionEnding = true;
+    await navigate('/');
+    wipeClientState(queryClient);
+  };
+}
+
+export function useLogout() {
+  const endSession = useEndSession();
+  return useMutation({
+    mutationKey: [AUTH_MUTATION, 'logout'],
+    mutationFn: () =>
+      withAuthLock(async () => {
+        try {
+          await api('POST', '/api/auth/logout');
+        } catch {
+          // The session may already be gone on the server; the local wipe still has to happen.
+        }
+        await endSession();
+      }),
+  });
+}

@@ -1,0 +1,5 @@
+import { NotFoundView } from '../components/NotFoundView';
+
+export default function NotFoundPage() {
+  return <NotFoundView />;
+}

@@ -1,0 +1,122 @@
+/** What every wizard step shares: the context from the page, the form wrapper and its submit flow. */
+import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ListingFieldsInput, ListingType } from '@caskade/kit/rules';
+import type { Listing, ListingFieldsBody } from '../../api/catalog';
+import { FormMessage } from '../../components/Field';
+import { catalogUi } from '../../i18n/catalogMessages';
+import { focusFirstInvalid } from '../../lib/focus';
+import type { EditTab } from '../../lib/listingPaths';
+import { errorsForStep } from './wizard';
+
+export type SaveOutcome =
+  | { ok: true; listing: Listing }
+  | { ok: false; fields: Record<string, string>; message: string | null; stockMismatch?: number };
+
+export interface StepContext {
+  /** Null while the listing is being created (type `new`). */
+  listing: Listing | null;
+  /** The saved fields, as the shared rules read them. */
+  fields: ListingFieldsInput;
+  listingType: ListingType;
+  step: EditTab;
+  /** `wizard` for new listings and drafts (save & continue), `edit` for live ones (save in place). */
+  mode: 'wizard' | 'edit';
+  brandCollections: readonly string[];
+  save: (patch: ListingFieldsBody, stock?: { oldTotal: number; newTotal: number }) => Promise<SaveOutcome>;
+  /** After a successful save: the next step (wizard) or a saved notice (edit). */
+  done: (listing: Listing) => void;
+  /** A notice above the step that outlives the step's remount after a save. */
+  flash: (message: string | null) => void;
+  reload: () => Promise<void>;
+  /** While creating: the Details step's product/service choice, so the step list follows it. */
+  chooseKind?: ((kind: ListingType) => void) | undefined;
+}
+
+export const StepCtx = createContext<StepContext | null>(null);
+export function useStep(): StepContext {
+  const ctx = useContext(StepCtx);
+  if (!ctx) throw new Error('useStep outside the editor');
+  return ctx;
+}
+
+interface SubmitPlan {
+  patch: ListingFieldsBody;
+  stock?: { oldTotal: number; newTotal: number };
+}
+
+/**
+ * A step's form state around its own values: client errors (shared rules) show after the first
+ * submit attempt and update live; server errors show until their field changes.
+ */
+export function useStepSubmit(clientErrors: Record<string, string>, plan: () => SubmitPlan | null) {
+  const ctx = useStep();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stockMismatch, setStockMismatch] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const errors: Record<string, string> = { ...(submitted ? clientErrors : {}), ...serverErrors };
+  const clear = (...fields: string[]) =>
+    setServerErrors((prev) => {
+      const next = Object.fromEntries(Object.entries(prev).filter(([key]) => !fields.some((f) => key === f || key.startsWith(`${f}.`))));
+      return Object.keys(next).length === Object.keys(prev).length ? prev : next;
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setFormError(null);
+    setStockMismatch(null);
+    ctx.flash(null);
+    if (Object.keys(clientErrors).length > 0) {
+      setFormError(catalogUi.editor.fixFields);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const next = plan();
+    if (!next) return;
+    setBusy(true);
+    const out = await ctx.save(next.patch, next.stock);
+    setBusy(false);
+    if (out.ok) {
+      ctx.done(out.listing);
+      return;
+    }
+    const own = errorsForStep(out.fields, ctx.step, ctx.listingType);
+    setServerErrors(own);
+    if (out.stockMismatch !== undefined) setStockMismatch(out.stockMismatch);
+    setFormError(out.message ?? (Object.keys(own).length > 0 ? catalogUi.editor.fixFields : null));
+    focusFirstInvalid(formRef.current);
+  };
+
+  return { formRef, errors, clear, onSubmit, busy, formError, stockMismatch, setStockMismatch };
+}
+
+/** The step's form: its fields, the form-level message and the submit button. */
+export function StepForm({
+  children,
+  submit,
+  footer,
+}: {
+  children: ReactNode;
+  submit: ReturnType<typeof useStepSubmit>;
+  footer?: ReactNode;
+}) {
+  const ctx = useStep();
+  const label = ctx.mode === 'edit' ? catalogUi.editor.save : catalogUi.editor.next;
+  return (
+    <form ref={submit.formRef} noValidate onSubmit={(event) => void submit.onSubmit(event)} className="grid gap-6">
+      {submit.formError ? <FormMessage tone="error">{submit.formError}</FormMessage> : null}
+      {children}
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 pt-5">
+        {footer}
+        <button type="submit" className="btn-primary px-6" disabled={submit.busy} aria-busy={submit.busy || undefined}>
+          {submit.busy ? catalogUi.editor.saving : label}
+        </button>
+      </div>
+    </form>
+  );
+}
