@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
+import { buyerSignup, mailLink, waitForMail } from '../support/accounts';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 
 const TIMEOUT = 90_000;
@@ -56,6 +57,12 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  /** Signs a buyer up through the API of the page's origin, so the page holds the session. */
+  async function signUpBuyer(page: Page, email: string): Promise<void> {
+    const res = await page.request.post(`${fx.app.url}/api/auth/sign-up`, { headers: { Origin: fx.app.url }, data: buyerSignup(email) });
+    expect(res.status()).toBe(201);
   }
 
   async function closeReminderIfShown(page: Page): Promise<void> {
@@ -429,14 +436,7 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     const page = await newPage();
     const email = unique('leaver');
     // Sign up through the API of the page's origin, then use the UI.
-    const status = await page.request.post(`${fx.app.url}/api/auth/sign-up`, {
-      headers: { Origin: fx.app.url },
-      data: {
-        userType: 'buyer', email, password: 'correct horse battery', passwordConfirm: 'correct horse battery', firstName: 'Lee',
-        lastName: 'Ver', companyName: 'Leaving Bar', abnAcn: '51 824 753 556', phoneNumber: '0412 345 678', agreeTermsAndConditions: true,
-      },
-    });
-    expect(status.status()).toBe(201);
+    await signUpBuyer(page, email);
     await page.goto('/account/delete-account');
     await page.getByRole('heading', { level: 1, name: 'Delete account' }).waitFor();
     await closeReminderIfShown(page);
@@ -454,5 +454,69 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.waitForURL(`${fx.app.url}/`, { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+  }, TIMEOUT);
+
+  test('password recovery: the emailed link sets a new password; account settings change it back', async () => {
+    const email = unique('forgetful');
+    const signup = await newPage();
+    await signUpBuyer(signup, email);
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: /forgot/i }).click();
+    await page.waitForURL(/\/recover-password$/);
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await alert(page, SAYS.required).waitFor();
+    await page.getByLabel('Email address').fill('nobody-here@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await alert(page, 'We couldn’t find an account with that email address.').waitFor();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
+
+    // The link in the mail, opened on this origin (the mail names PUBLIC_URL).
+    const link = mailLink((await waitForMail(fx.app.url, email, 'password-reset')).text, 'token');
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('different');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await alert(page, SAYS.passwordTooShort).waitFor();
+    await alert(page, SAYS.passwordsDoNotMatch).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('a fresh start 2026');
+    await page.getByLabel('Confirm new password').fill('a fresh start 2026');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed. Log in with your new password.').waitFor();
+    await shot(page, 'password-reset-done');
+    // The link works once.
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New password', { exact: true }).fill('another one 2026');
+    await page.getByLabel('Confirm new password').fill('another one 2026');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('This reset link is invalid or has expired.').waitFor();
+
+    // The old password no longer opens the account; the new one does.
+    await page.goto('/login');
+    await logIn(page, email, 'correct horse battery');
+    await alert(page, 'The email or password is incorrect.').waitFor();
+    await logIn(page, email, 'a fresh start 2026');
+    await page.waitForURL(`${fx.app.url}/`);
+
+    // Account settings: a wrong current password is refused, the right one changes it.
+    await page.goto('/account/change-password');
+    await page.getByRole('heading', { level: 1, name: 'Change password' }).waitFor();
+    await closeReminderIfShown(page);
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill('correct horse battery');
+    await page.getByLabel('Confirm new password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await alert(page, 'That password is incorrect.').waitFor();
+    await page.getByLabel('Current password').fill('a fresh start 2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.', { exact: true }).waitFor();
+    const again = await newPage();
+    await again.goto('/login');
+    await logIn(again, email, 'correct horse battery');
+    await again.waitForURL(`${fx.app.url}/`);
   }, TIMEOUT);
 });

@@ -1,13 +1,8 @@
+import { linkParam, waitForMail, type Mail } from '../support/accounts';
 import { ApiSession } from '../support/http';
 import { useDistributedApp } from '../support/distributed';
 
 const OPERATOR = { email: 'operator@example.com', password: 'Operator-pass-2026' };
-
-interface Mail {
-  to: string;
-  kind: string;
-  text: string;
-}
 
 const signupBody = (email: string) => ({
   userType: 'supplier',
@@ -30,20 +25,8 @@ const signupBody = (email: string) => ({
 
 const fixture = useDistributedApp('distributed accounts suite', { operator: OPERATOR });
 
-async function mail(url: string, to: string, kind: string, timeoutMs = 20_000): Promise<Mail> {
-  const operator = new ApiSession(url);
-  expect((await operator.post('/api/auth/login', OPERATOR)).status).toBe(200);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await operator.get<{ data: Mail[] }>(`/api/operator/mailbox?to=${encodeURIComponent(to)}`);
-    const hit = res.body.data?.find((m) => m.kind === kind);
-    if (hit) return hit;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${kind} email for ${to} within ${timeoutMs} ms`);
-}
-
-const token = (text: string) => new URL(text.match(/https?:\/\/\S*token=\S+/)?.[0] ?? 'http://x').searchParams.get('token') ?? '';
+const mail = (url: string, to: string, kind: string, timeoutMs = 20_000) => waitForMail(url, to, kind, { operator: OPERATOR, timeoutMs });
+const token = (text: string) => linkParam(text, 'token');
 
 describe('distributed: one process per service on PostgreSQL, NATS JetStream and Redis', () => {
   it('runs every service as its own process', () => {

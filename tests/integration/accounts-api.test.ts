@@ -1,4 +1,5 @@
 import { startApp, type TestApp } from '../support/app';
+import { buyerSignup, linkParam, waitForMail } from '../support/accounts';
 import { ApiSession } from '../support/http';
 
 interface ErrorBody {
@@ -7,26 +8,6 @@ interface ErrorBody {
 interface UserBody {
   data: { id: string; email: string; emailVerified: boolean; role: string };
 }
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-}
-
-const buyerSignup = (email: string) => ({
-  userType: 'buyer',
-  email,
-  password: 'correct horse battery',
-  passwordConfirm: 'correct horse battery',
-  firstName: 'Mia',
-  lastName: 'Tran',
-  companyName: 'Collingwood Bottle Shop',
-  abnAcn: '51 824 753 556',
-  phoneNumber: '0412 345 678',
-  favouriteCategories: ['wine'],
-  agreeTermsAndConditions: true,
-});
 
 let app: TestApp;
 beforeAll(async () => {
@@ -36,23 +17,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function mailboxFor(email: string, kind: string): Promise<Mail> {
-  const operator = new ApiSession(app.url);
-  expect((await operator.post('/api/auth/login', { email: 'operator@example.com', password: 'Caskade-demo-2026' })).status).toBe(200);
-  for (let i = 0; i < 50; i++) {
-    const res = await operator.get<{ data: Mail[] }>(`/api/operator/mailbox?to=${encodeURIComponent(email)}`);
-    const mail = res.body.data.find((m) => m.kind === kind);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ${kind} mail for ${email}`);
-}
-
-const linkParam = (text: string, param: string): string => {
-  const url = text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(`${param}=`));
-  if (!url) throw new Error(`no link with ${param}`);
-  return new URL(url).searchParams.get(param) ?? '';
-};
+const mailboxFor = (email: string, kind: string) => waitForMail(app.url, email, kind);
 
 describe('accounts through the gateway', () => {
   it('signs up, verifies through the mailbox, logs out and in again', async () => {
