@@ -20,6 +20,8 @@ export async function startApp(opts: { rateLimitScale?: number } = {}): Promise<
     publicUrl: url,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'warn',
     rateLimitScale: opts.rateLimitScale ?? 20,
+    // Lets several checkouts of work in progress build the web app into their own folders.
+    ...(process.env.TEST_WEB_DIST ? { webDist: process.env.TEST_WEB_DIST } : {}),
   });
   return {
     url,
