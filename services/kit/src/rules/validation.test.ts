@@ -51,6 +51,18 @@ describe('sign-up schemas', () => {
       });
     }
   });
+  it('requires the confirmation: an empty one gets the required message, not the mismatch', () => {
+    const r = buyerSignupSchema.safeParse({ ...buyer, passwordConfirm: '' });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(fieldErrors(r.error)).toEqual({ passwordConfirm: 'validation.required' });
+  });
+  it('requires the confirmation even when the password is empty too', () => {
+    const r = supplierSignupSchema.safeParse({
+      ...buyer, userType: 'supplier', password: '', passwordConfirm: '', brandName: 'Hop Hill', businessName: 'Hop Hill Trading', legalEntityName: 'L', address: 'A', contactNumber: '0398765432',
+    });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(fieldErrors(r.error)).toEqual({ password: 'validation.required', passwordConfirm: 'validation.required' });
+  });
   it('rejects unknown fields', () => {
     expect(buyerSignupSchema.safeParse({ ...buyer, role: 'operator' }).success).toBe(false);
   });

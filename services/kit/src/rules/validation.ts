@@ -84,6 +84,8 @@ export const companyNameField = z
   .max(COMPANY_NAME_MAX, { error: MSG.companyNameTooLong });
 export const termsField = z.literal(true, { error: MSG.termsRequired });
 
+/** The confirmation box: required like every other field, then (below) equal to the password. */
+export const passwordConfirmField = z.string({ error: MSG.required }).min(1, { error: MSG.required });
 const passwordsMatch = (v: { password: string; passwordConfirm: string }) => v.password === v.passwordConfirm;
 /** Run a cross-field check even when other fields failed, as long as the fields it reads are strings. */
 const whenStrings =
@@ -99,7 +101,7 @@ export const buyerSignupSchema = z
     userType: z.literal('buyer'),
     email: emailField,
     password: passwordField,
-    passwordConfirm: z.string({ error: MSG.required }),
+    passwordConfirm: passwordConfirmField,
     firstName: requiredText(100),
     lastName: requiredText(100),
     companyName: companyNameField,
@@ -116,7 +118,7 @@ export const supplierSignupSchema = z
     userType: z.literal('supplier'),
     email: emailField,
     password: passwordField,
-    passwordConfirm: z.string({ error: MSG.required }),
+    passwordConfirm: passwordConfirmField,
     firstName: requiredText(100),
     lastName: requiredText(100),
     favouriteDrink: optionalText(100),
