@@ -93,7 +93,7 @@ export const catalogUi = {
   search: {
     title: 'Search',
     heading: 'Search the marketplace',
-    headingFor: (keywords: string) => `Results for “${keywords}”`,
+    headingFor: (keywords: string) => `Search results for “${keywords}”`,
     filters: 'Filters',
     filtersWithCount: (n: number) => (n > 0 ? `Filters (${n})` : 'Filters'),
     keywords: 'Keywords',
@@ -251,6 +251,12 @@ export const catalogUi = {
     stockHint: (current: number) => `Currently ${current.toLocaleString('en-AU')} in stock. Buyers can’t order more than this.`,
     stockMismatch: (current: number) =>
       `The stock changed while you were editing: it’s now ${current.toLocaleString('en-AU')}. Reload to see the latest figure, then enter the new total again.`,
+    zeroStockWarning: 'No units in stock: once published, this listing won’t show in search and buyers can’t order it until you add stock.',
+    zeroStockPublishNote: 'This listing has no stock: buyers won’t find it in search or be able to order it until you add stock on Pricing & Stock.',
+    zeroStockConfirmTitle: 'Publish with no stock?',
+    zeroStockConfirmBody: 'With 0 units in stock the listing won’t show in search and can’t be ordered. You can add stock on Pricing & Stock at any time.',
+    publishAnyway: 'Publish anyway',
+    submitAnyway: 'Submit anyway',
     reloadStock: 'Reload stock',
     stockReloaded: 'Stock reloaded. Enter the new total and save again.',
     rules: 'Disclaimer',
@@ -302,6 +308,7 @@ export const catalogUi = {
     closedNote: 'This listing is closed: buyers can see it but can’t order.',
     notFound: 'We couldn’t find that listing among yours.',
     fixFields: 'Please fix the highlighted fields.',
+    fixOtherSteps: 'Nothing was saved: fix these fields on the steps below first.',
   },
   manage: {
     title: 'My listings',
@@ -375,6 +382,8 @@ export const catalogUi = {
     productActions: (title: string) => `Actions for ${title}`,
     showActions: 'Show actions',
     noProducts: 'No products yet.',
+    brandLoadFailed: 'We couldn’t load your brand page settings, so they can’t be edited right now. Please try again.',
+    productsLoadFailed: 'We couldn’t load your products. Please try again.',
     supplierOnly: 'Profile settings are for suppliers: they set up the brand page buyers see.',
   },
   profile: {
@@ -421,5 +430,7 @@ export const catalogUi = {
     loadFailed: 'We couldn’t load this page. Please try again.',
     retry: 'Try again',
     untitled: 'Untitled listing',
+    noItemsOnPage: 'There are no results on this page.',
+    goToFirstPage: 'Go to page 1',
   },
 } as const;

@@ -33,7 +33,6 @@ export default function ProfileSettingsPage() {
   const { data: user } = useCurrentUser();
   const profile = usePublicUser(user?.id);
   if (!user || profile.isPending) return <Spinner />;
-  const brand = profile.data?.brand ?? null;
   return (
     <PageContainer>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -42,14 +41,32 @@ export default function ProfileSettingsPage() {
           {t.viewPublic}
         </Link>
       </div>
-      {profile.isError ? <FormMessage tone="error">{catalogUi.common.loadFailed}</FormMessage> : null}
       <div className="grid gap-8">
-        <ImagesSection userId={user.id} brand={brand} />
-        <BrandNameSection user={user} />
-        <BrandPageSection userId={user.id} brand={brand} />
+        {/* The brand's images and texts are only editable once they have loaded: saving forms
+            filled with empty values would wipe the brand page. */}
+        {profile.isSuccess ? (
+          <>
+            <ImagesSection userId={user.id} brand={profile.data.brand ?? null} />
+            <BrandNameSection user={user} />
+            <BrandPageSection userId={user.id} brand={profile.data.brand ?? null} />
+          </>
+        ) : (
+          <LoadError message={t.brandLoadFailed} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
+        )}
         <ProductsSection />
       </div>
     </PageContainer>
+  );
+}
+
+function LoadError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div className="grid justify-items-start gap-3">
+      <FormMessage tone="error">{message}</FormMessage>
+      <button type="button" className="btn-secondary" onClick={() => (retrying ? undefined : onRetry())} aria-disabled={retrying || undefined}>
+        {retrying ? ui.common.loading : catalogUi.common.retry}
+      </button>
+    </div>
   );
 }
 
@@ -328,6 +345,11 @@ function ProductsSection() {
         {actions.banner}
       </div>
       {own.isPending ? <Spinner /> : null}
+      {own.isError ? (
+        <div className="mb-4">
+          <LoadError message={t.productsLoadFailed} retrying={own.isFetching} onRetry={() => void own.refetch()} />
+        </div>
+      ) : null}
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         <li>
           <Link
@@ -363,35 +385,37 @@ function ProductTile({ listing, actions }: { listing: Listing; actions: ReturnTy
   const title = listing.title || catalogUi.common.untitled;
   const href = draft ? editListingPath(listing, 'photos') : listingPath(listing);
   const busy = actions.busyId === listing.id;
-  const action = 'rounded-lg bg-white/95 px-2.5 py-1.5 text-xs font-semibold text-stone-900 shadow-sm ring-1 ring-stone-200 hover:bg-white disabled:opacity-60';
+  const action = 'rounded-lg bg-white px-2.5 py-1.5 text-xs font-semibold text-stone-900 ring-1 ring-stone-300 hover:bg-stone-50 aria-disabled:opacity-60';
   return (
-    <article aria-label={title} className="group relative h-full overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <article aria-label={title} className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
       <Link to={href} className="block focus-visible:outline-none">
         <div className="relative">
-          {draft && listing.images.length === 0 ? <ImagePlaceholder /> : <CardImage image={listing.images[0]} alt="" />}
+          {/* Drafts show the placeholder image (spec §2), whatever photos they already have. */}
+          {draft ? <ImagePlaceholder /> : <CardImage image={listing.images[0]} alt="" />}
           {listing.state !== 'published' ? (
             <span className="absolute top-2 left-2 rounded-full bg-stone-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">
               {draft ? catalogUi.card.draftLabel : STATE_LABELS[listing.state]}
             </span>
           ) : null}
         </div>
-        <p className="line-clamp-2 px-3 py-2.5 text-sm font-medium wrap-anywhere text-stone-900 group-has-[a:focus-visible]:underline">{title}</p>
+        <p className="line-clamp-2 px-3 pt-2.5 text-sm font-medium wrap-anywhere text-stone-900 group-has-[a:focus-visible]:underline">{title}</p>
       </Link>
-      {/* Revealed on hover or keyboard focus; always shown on touch screens (no hover). */}
+      {/* At the bottom of the tile, clear of the image and its state label: revealed on hover or
+          keyboard focus, always shown on touch screens (no hover). */}
       <div
         role="group"
         aria-label={t.productActions(title)}
-        className="absolute inset-x-0 top-0 flex flex-wrap justify-end gap-1.5 p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+        className="mt-auto flex flex-wrap gap-1.5 px-3 pt-2 pb-3 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
       >
         <Link to={editListingPath(listing)} className={action}>
           {t.editProduct}
         </Link>
-        <button type="button" className={action} disabled={busy} onClick={() => actions.onDuplicate(listing)}>
+        <button type="button" className={action} aria-disabled={busy || undefined} onClick={() => (busy ? undefined : actions.onDuplicate(listing))}>
           {t.duplicateProduct}
         </button>
         {/* Only where deleting can succeed (as on manage listings: not while awaiting approval); the spec hides it for drafts here, manage listings discards them. */}
         {!draft && canDelete(listing) ? (
-          <button type="button" className={`${action} text-red-700`} disabled={busy} onClick={() => actions.askDelete(listing)}>
+          <button type="button" className={`${action} text-red-700`} aria-disabled={busy || undefined} onClick={() => (busy ? undefined : actions.askDelete(listing))}>
             {t.deleteProduct}
           </button>
         ) : null}
