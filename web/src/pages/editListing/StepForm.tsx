@@ -1,12 +1,13 @@
 /** What every wizard step shares: the context from the page, the form wrapper and its submit flow. */
 import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListingFieldsInput, ListingType } from '@caskade/kit/rules';
 import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { FormMessage } from '../../components/Field';
 import { catalogUi } from '../../i18n/catalogMessages';
 import { focusFirstInvalid } from '../../lib/focus';
-import type { EditTab } from '../../lib/listingPaths';
-import { errorsForStep } from './wizard';
+import { editListingPath, type EditTab } from '../../lib/listingPaths';
+import { errorsForStep, stepForField, stepsFor } from './wizard';
 
 export type SaveOutcome =
   | { ok: true; listing: Listing }
@@ -54,6 +55,8 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Steps other than this one that the server's field errors belong to (linked from the message).
+  const [otherSteps, setOtherSteps] = useState<EditTab[]>([]);
   const [stockMismatch, setStockMismatch] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -69,6 +72,7 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
     if (busy) return;
     setSubmitted(true);
     setFormError(null);
+    setOtherSteps([]);
     setStockMismatch(null);
     ctx.flash(null);
     if (Object.keys(clientErrors).length > 0) {
@@ -86,13 +90,16 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
       return;
     }
     const own = errorsForStep(out.fields, ctx.step, ctx.listingType);
+    const elsewhere = stepsFor(ctx.listingType).filter((step) => step !== ctx.step && Object.keys(out.fields).some((field) => stepForField(field, ctx.listingType) === step));
     setServerErrors(own);
+    setOtherSteps(elsewhere);
     if (out.stockMismatch !== undefined) setStockMismatch(out.stockMismatch);
-    setFormError(out.message ?? (Object.keys(own).length > 0 ? catalogUi.editor.fixFields : null));
+    const fallback = out.stockMismatch !== undefined ? null : catalogUi.common.loadFailed;
+    setFormError(out.message ?? (Object.keys(own).length > 0 ? catalogUi.editor.fixFields : elsewhere.length > 0 ? catalogUi.editor.fixOtherSteps : fallback));
     focusFirstInvalid(formRef.current);
   };
 
-  return { formRef, errors, clear, onSubmit, busy, formError, stockMismatch, setStockMismatch };
+  return { formRef, errors, clear, onSubmit, busy, formError, otherSteps, stockMismatch, setStockMismatch };
 }
 
 /** The step's form: its fields, the form-level message and the submit button. */
@@ -109,7 +116,26 @@ export function StepForm({
   const label = ctx.mode === 'edit' ? catalogUi.editor.save : catalogUi.editor.next;
   return (
     <form ref={submit.formRef} noValidate onSubmit={(event) => void submit.onSubmit(event)} className="grid gap-6">
-      {submit.formError ? <FormMessage tone="error">{submit.formError}</FormMessage> : null}
+      {submit.formError ? (
+        <FormMessage tone="error">
+          <p className={submit.otherSteps.length > 0 ? 'font-medium' : undefined}>{submit.formError}</p>
+          {submit.otherSteps.length > 0 ? (
+            <ul className="mt-2 list-disc pl-5">
+              {submit.otherSteps.map((step) => (
+                <li key={step}>
+                  {ctx.listing ? (
+                    <Link to={editListingPath(ctx.listing, step)} className="font-medium underline">
+                      {catalogUi.editor.goToStep(catalogUi.editor.stepLabels[step])}
+                    </Link>
+                  ) : (
+                    catalogUi.editor.stepLabels[step]
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </FormMessage>
+      ) : null}
       {children}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 pt-5">
         {footer}
