@@ -4,12 +4,13 @@
  * over 20 MB or of another type are refused before uploading; the server checks content too.
  * On a draft this step ends the wizard with Publish (or Submit for approval).
  */
-import { useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@caskade/kit/rules';
 import { isApiError } from '../../api/client';
 import { uploadImage, useAddListingImage, useUpdateListing, type ImageRef, type Listing } from '../../api/catalog';
 import { useCurrentUser } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldError, FormMessage } from '../../components/Field';
 import { CardImage } from '../../components/catalog/ListingImage';
 import { catalogUi } from '../../i18n/catalogMessages';
@@ -53,11 +54,31 @@ export function PhotosStep({ onPublish }: { onPublish: () => Promise<{ fields: R
   const [status, setStatus] = useState<string | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [publishing, setPublishing] = useState(false);
+  const [confirmNoStock, setConfirmNoStock] = useState(false);
   const [publishProblems, setPublishProblems] = useState<{ steps: EditTab[]; message: string | null } | null>(null);
+
+  // The photo button to keep focus on across a move or removal: its row moves (or goes) in the
+  // DOM, which drops focus, so it is put back (buttons are aria-disabled while saving, never
+  // disabled, for the same reason).
+  const [focusTarget, setFocusTarget] = useState<{ id: string; action: PhotoAction } | 'add' | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
 
   const byId = new Map(listing.images.map((image) => [image.id, image]));
   const images: ImageRef[] = (order ?? listing.images.map((i) => i.id)).map((id) => byId.get(id)).filter((i): i is ImageRef => Boolean(i));
   const busy = uploads.some((u) => u.error === null) || update.isPending;
+  const orderKey = images.map((i) => i.id).join(',');
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!focusTarget || !root) return;
+    // Only when focus was lost (the row was moved or removed), never taking it from elsewhere.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const el =
+      focusTarget === 'add'
+        ? root.querySelector<HTMLElement>('input[type="file"]')
+        : root.querySelector<HTMLElement>(`[data-photo="${focusTarget.id}"][data-photo-action="${focusTarget.action}"]`);
+    el?.focus();
+  }, [focusTarget, orderKey]);
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -97,22 +118,36 @@ export function PhotosStep({ onPublish }: { onPublish: () => Promise<{ fields: R
       },
     );
   };
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= images.length || from === to) return;
+  const move = (from: number, to: number, action?: PhotoAction) => {
+    if (busy || to < 0 || to >= images.length || from === to) return;
     const ids = images.map((i) => i.id);
     const [moved] = ids.splice(from, 1);
     if (moved) ids.splice(to, 0, moved);
+    if (moved && action) setFocusTarget({ id: moved, action });
     saveOrder(ids);
   };
-  const removeAt = (index: number) => saveOrder(images.filter((_, i) => i !== index).map((i) => i.id));
+  const removeAt = (index: number) => {
+    if (busy) return;
+    const rest = images.filter((_, i) => i !== index);
+    const next = rest[index] ?? rest[index - 1];
+    setFocusTarget(next ? { id: next.id, action: 'remove' } : 'add');
+    saveOrder(rest.map((i) => i.id));
+  };
 
-  const publish = async () => {
+  const noStock = listing.currentStock.quantity === 0;
+  const publish = async (confirmed = false) => {
     setPublishProblems(null);
     const missing = incompleteSteps(ctx.fields);
     if (missing.length > 0) {
       setPublishProblems({ steps: missing, message: null });
       return;
     }
+    // Allowed, but a live listing without stock is invisible to buyers: ask first.
+    if (noStock && !confirmed) {
+      setConfirmNoStock(true);
+      return;
+    }
+    setConfirmNoStock(false);
     setPublishing(true);
     const problems = await onPublish();
     setPublishing(false);
@@ -132,7 +167,7 @@ export function PhotosStep({ onPublish }: { onPublish: () => Promise<{ fields: R
   const directly = user?.profile.published ?? false;
 
   return (
-    <div className="grid gap-6">
+    <div ref={rootRef} className="grid gap-6">
       <div>
         <label className="btn-secondary cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500">
           <input
@@ -187,10 +222,10 @@ export function PhotosStep({ onPublish }: { onPublish: () => Promise<{ fields: R
               </div>
               <div className="flex items-center justify-between gap-1 p-2">
                 <div className="flex gap-1">
-                  <IconButton label={t.moveUp(i + 1)} disabled={i === 0 || busy} onClick={() => move(i, i - 1)} path="m15 6-6 6 6 6" />
-                  <IconButton label={t.moveDown(i + 1)} disabled={i === images.length - 1 || busy} onClick={() => move(i, i + 1)} path="m9 6 6 6-6 6" />
+                  <IconButton photo={image.id} action="up" label={t.moveUp(i + 1)} disabled={i === 0 || busy} onClick={() => move(i, i - 1, 'up')} path="m15 6-6 6 6 6" />
+                  <IconButton photo={image.id} action="down" label={t.moveDown(i + 1)} disabled={i === images.length - 1 || busy} onClick={() => move(i, i + 1, 'down')} path="m9 6 6 6-6 6" />
                 </div>
-                <IconButton label={t.removePhoto(i + 1)} disabled={busy} onClick={() => removeAt(i)} path="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" danger />
+                <IconButton photo={image.id} action="remove" label={t.removePhoto(i + 1)} disabled={busy} onClick={() => removeAt(i)} path="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" danger />
               </div>
             </li>
           ))}
@@ -220,27 +255,53 @@ export function PhotosStep({ onPublish }: { onPublish: () => Promise<{ fields: R
               ) : null}
             </div>
           ) : null}
+          {noStock ? (
+            <p id="publish-no-stock" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {t.zeroStockPublishNote}{' '}
+              <Link to={editListingPath(listing, 'pricing')} className="font-medium underline">
+                {t.goToStep(t.stepLabels.pricing)}
+              </Link>
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="max-w-md text-sm text-stone-600">{directly ? t.publishNoteDirect : t.publishNoteApproval}</p>
-            <button type="button" className="btn-primary px-6" disabled={publishing || busy} onClick={() => void publish()}>
+            <button type="button" className="btn-primary px-6" disabled={publishing || busy} aria-describedby={noStock ? 'publish-no-stock' : undefined} onClick={() => void publish()}>
               {publishing ? t.publishing : directly ? t.publish : t.submitForApproval}
             </button>
           </div>
+          {confirmNoStock ? (
+            <ConfirmDialog
+              title={t.zeroStockConfirmTitle}
+              tone="primary"
+              yesLabel={directly ? t.publishAnyway : t.submitAnyway}
+              onConfirm={() => void publish(true)}
+              onCancel={() => setConfirmNoStock(false)}
+            >
+              {t.zeroStockConfirmBody}
+            </ConfirmDialog>
+          ) : null}
         </div>
       ) : null}
     </div>
   );
 }
 
-function IconButton({ label, onClick, disabled, path, danger = false }: { label: string; onClick: () => void; disabled?: boolean; path: string; danger?: boolean }) {
+type PhotoAction = 'up' | 'down' | 'remove';
+
+/** Unavailable buttons stay focusable (aria-disabled) so a keyboard user keeps their place. */
+function IconButton({
+  photo, action, label, onClick, disabled, path, danger = false,
+}: { photo: string; action: PhotoAction; label: string; onClick: () => void; disabled?: boolean; path: string; danger?: boolean }) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
-      onClick={onClick}
-      disabled={disabled}
-      className={`inline-flex size-9 items-center justify-center rounded-lg disabled:opacity-40 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-stone-700 hover:bg-stone-100'}`}
+      data-photo={photo}
+      data-photo-action={action}
+      onClick={disabled ? undefined : onClick}
+      aria-disabled={disabled || undefined}
+      className={`inline-flex size-9 items-center justify-center rounded-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-40 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-stone-700 hover:bg-stone-100'}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <path d={path} />

@@ -204,8 +204,16 @@ export function PricingStep() {
                 submit.setStockMismatch(null);
               }}
               error={submit.errors['stock']}
+              describedBy={newTotal === 0 ? 'stock-zero-warning' : undefined}
             />
           </div>
+          {/* Not an error (a draft may be saved without stock), but a live listing without stock is
+              hidden from search: say so before it is published. */}
+          {newTotal === 0 ? (
+            <p id="stock-zero-warning" className="mt-3 max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {t.zeroStockWarning}
+            </p>
+          ) : null}
           {submit.stockMismatch !== null ? (
             <div className="mt-4 grid gap-3 rounded-lg border border-red-200 bg-red-50 p-4" role="alert">
               <p className="text-sm font-medium text-red-800">{t.stockMismatch(submit.stockMismatch)}</p>
