@@ -477,10 +477,10 @@ export function AvailabilityStep() {
                 </CheckboxField>
                 {row.enabled ? (
                   <div>
-                    <div className="grid grid-cols-3 gap-3">
-                      <TextField name={`${day}-start`} label={t.start} type="time" value={row.start} onChange={(e) => set(day, { start: e.target.value })} invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
-                      <TextField name={`${day}-end`} label={t.end} type="time" value={row.end} onChange={(e) => set(day, { end: e.target.value })} invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
-                      <TextField name={`${day}-seats`} label={t.seats} inputMode="numeric" value={row.seats} onChange={(e) => set(day, { seats: e.target.value })} invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
+                    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                      <DayField day={day} dayName={dayName} name="start" label={t.start} type="time" value={row.start} onChange={(start) => set(day, { start })} errorId={error ? errorId : undefined} />
+                      <DayField day={day} dayName={dayName} name="end" label={t.end} type="time" value={row.end} onChange={(end) => set(day, { end })} errorId={error ? errorId : undefined} />
+                      <DayField day={day} dayName={dayName} name="seats" label={t.seats} inputMode="numeric" value={row.seats} onChange={(seats) => set(day, { seats })} errorId={error ? errorId : undefined} />
                     </div>
                     {error ? <FieldError id={errorId}>{t.availabilityInvalid}</FieldError> : null}
                   </div>
@@ -491,5 +491,41 @@ export function AvailabilityStep() {
         </ul>
       </fieldset>
     </StepForm>
+  );
+}
+
+/** One of a day's inputs: "From" on screen, "From (Monday)" to assistive technology. */
+function DayField({
+  day, dayName, name, label, value, onChange, errorId, type = 'text', inputMode,
+}: {
+  day: string;
+  dayName: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errorId: string | undefined;
+  type?: 'text' | 'time';
+  inputMode?: 'numeric';
+}) {
+  const id = `availability-${day}-${name}`;
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+        <span className="sr-only"> ({dayName})</span>
+      </label>
+      <input
+        id={id}
+        name={`${day}-${name}`}
+        type={type}
+        inputMode={inputMode}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </div>
   );
 }
