@@ -78,8 +78,9 @@ function Profile({ user }: { user: PublicUser }) {
     <>
       {brand?.headerImage ? (
         <div className="mx-auto w-full max-w-7xl px-0 sm:px-6 lg:px-8 sm:pt-6">
-          <div className="aspect-video max-h-[28rem] w-full overflow-hidden bg-stone-200 sm:rounded-2xl">
-            <ScaledImage image={brand.headerImage} alt="" sizes="(min-width: 1280px) 1216px, 100vw" eager className="size-full object-cover" />
+          {/* Always 16:9 (as uploaded): the width is limited rather than the height, so nothing is cropped. */}
+          <div className="mx-auto aspect-video w-full max-w-5xl overflow-hidden bg-stone-200 sm:rounded-2xl">
+            <ScaledImage image={brand.headerImage} alt="" sizes="(min-width: 1088px) 1024px, 100vw" eager className="size-full object-cover" />
           </div>
         </div>
       ) : null}
