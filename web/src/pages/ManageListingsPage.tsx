@@ -2,6 +2,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useOwnListings, type Listing } from '../api/catalog';
 import { CardImage } from '../components/catalog/ListingImage';
+import { PageOutOfRange } from '../components/catalog/PageOutOfRange';
 import { Pagination } from '../components/catalog/Pagination';
 import { StateBadge } from '../components/catalog/StateBadge';
 import { StockIndicator } from '../components/catalog/StockIndicator';
@@ -36,7 +37,8 @@ export default function ManageListingsPage() {
       </div>
       {own.isPending ? <Spinner /> : null}
       {own.isError ? <FormMessage tone="error">{catalogUi.common.loadFailed}</FormMessage> : null}
-      {data && data.listings.length === 0 ? (
+      {data && data.listings.length === 0 && data.pagination.totalItems > 0 ? <PageOutOfRange firstPageHref="/listings" /> : null}
+      {data && data.listings.length === 0 && data.pagination.totalItems === 0 ? (
         <div className="card px-6 py-12 text-center">
           <p className="text-stone-700">{t.empty}</p>
           <Link to="/l/new" className="btn-primary mt-6">

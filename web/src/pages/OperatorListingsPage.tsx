@@ -5,6 +5,7 @@ import { CATEGORY_LABELS, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory
 import { isApiError } from '../api/client';
 import { useOperatorDecision, useOperatorListings, type Listing } from '../api/catalog';
 import { CardImage } from '../components/catalog/ListingImage';
+import { PageOutOfRange } from '../components/catalog/PageOutOfRange';
 import { Pagination } from '../components/catalog/Pagination';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormMessage, TextField } from '../components/Field';
@@ -56,7 +57,8 @@ export default function OperatorListingsPage() {
       {pending.isError ? (
         <FormMessage tone="error">{isApiError(pending.error) && pending.error.status === 403 ? t.forbidden : catalogUi.common.loadFailed}</FormMessage>
       ) : null}
-      {data && data.listings.length === 0 ? <p className="card px-6 py-10 text-center text-stone-600">{t.empty}</p> : null}
+      {data && data.listings.length === 0 && data.pagination.totalItems === 0 ? <p className="card px-6 py-10 text-center text-stone-600">{t.empty}</p> : null}
+      {data && data.listings.length === 0 && data.pagination.totalItems > 0 ? <PageOutOfRange firstPageHref="/operator/listings" /> : null}
       <ul className="grid gap-3">
         {data?.listings.map((listing) => {
           const title = listing.title || catalogUi.common.untitled;

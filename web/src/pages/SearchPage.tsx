@@ -10,6 +10,7 @@ import {
 } from '@caskade/kit/rules';
 import { useBrands, useSearchListings } from '../api/catalog';
 import { ListingCard } from '../components/catalog/ListingCard';
+import { PageOutOfRange } from '../components/catalog/PageOutOfRange';
 import { Pagination } from '../components/catalog/Pagination';
 import { FieldError, FormMessage } from '../components/Field';
 import { Modal } from '../components/Modal';
@@ -48,7 +49,7 @@ export default function SearchPage() {
       <div className="flex flex-wrap items-end justify-between gap-4 border-b border-stone-200 pb-5">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-stone-900 sm:text-3xl">
-            {state.keywords ? `${t.title} results for “${state.keywords}”` : t.heading}
+            {state.keywords ? t.headingFor(state.keywords) : t.heading}
           </h1>
           <p role="status" aria-live="polite" className="mt-1 text-sm text-stone-600">
             {data ? t.results(total) : results.isPending ? t.updating : ''}
@@ -86,7 +87,8 @@ export default function SearchPage() {
               </button>
             </div>
           ) : null}
-          {data && data.listings.length === 0 ? (
+          {data && data.listings.length === 0 && total > 0 ? <PageOutOfRange firstPageHref={hrefFor(1)} /> : null}
+          {data && data.listings.length === 0 && total === 0 ? (
             <div className="card px-6 py-12 text-center">
               <h2 className="text-lg font-semibold text-stone-900">{t.noResultsTitle}</h2>
               <p className="mt-2 text-stone-600">{t.noResultsBody}</p>
