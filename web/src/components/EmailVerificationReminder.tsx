@@ -24,8 +24,8 @@ const REMINDER_EXCLUDED = new Set([
 /**
  * The spec shows it to unverified users who have listings or orders. There are no orders yet, so
  * today that means an unverified supplier with at least one own listing (any state, drafts
- * included); buyers and suppliers without listings don't see it. Closing hides it until the path
- * changes.
+ * included); buyers and suppliers without listings don't see it (buyers will once orders exist).
+ * Closing hides it until the path changes.
  */
 export function reminderApplies(
   user: Pick<CurrentUser, 'emailVerified' | 'role'> | null | undefined,
@@ -42,10 +42,17 @@ const asksForListings = (user: CurrentUser | null | undefined, routeName: string
 
 export function EmailVerificationReminder({ user, routeName }: { user: CurrentUser | null | undefined; routeName: string | undefined }) {
   const { pathname } = useLocation();
-  const [closedOn, setClosedOn] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
+  // "Closing sets seen until the path changes": any change of path, back to an earlier one
+  // included (A → B → A), opens it again. Adjusted during render, so no frame shows the stale state.
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setClosed(false);
+  }
   const hasListings = useHasOwnListings(asksForListings(user, routeName) ? user.id : null);
-  if (!user || !reminderApplies(user, routeName, hasListings.data === true) || closedOn === pathname) return null;
-  return <ReminderModal user={user} onClose={() => setClosedOn(pathname)} />;
+  if (!user || closed || !reminderApplies(user, routeName, hasListings.data === true)) return null;
+  return <ReminderModal user={user} onClose={() => setClosed(true)} />;
 }
 
 function ReminderModal({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
