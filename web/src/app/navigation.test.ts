@@ -1,9 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { accountTabs, footerLinks, pricingMenuItems, profileMenuItems } from './navigation';
+import { accountTabs, footerLinks, inboxPathFor, pricingMenuItems, profileMenuItems } from './navigation';
 
 const keys = (items: { key: string }[]) => items.map((i) => i.key);
 
 describe('navigation by role', () => {
+  it('opens the inbox on orders for buyers and on sales for suppliers, in the bell and the profile menu', () => {
+    expect(inboxPathFor('buyer')).toBe('/inbox/orders');
+    expect(inboxPathFor('supplier')).toBe('/inbox/sales');
+    expect(inboxPathFor('operator')).toBe('/inbox');
+    expect(profileMenuItems({ id: 'u1', role: 'buyer' }).find((i) => i.key === 'inbox')?.to).toBe('/inbox/orders');
+    expect(profileMenuItems({ id: 'u2', role: 'supplier' }).find((i) => i.key === 'inbox')?.to).toBe('/inbox/sales');
+  });
   it('hides Analytics and Public profile from buyers', () => {
     expect(keys(profileMenuItems({ id: 'u1', role: 'buyer' }))).toEqual(['inbox', 'orders', 'account']);
     expect(keys(profileMenuItems({ id: 'u2', role: 'supplier' }))).toEqual(['analytics', 'publicProfile', 'listings', 'profileSettings', 'inbox', 'sales', 'account']);

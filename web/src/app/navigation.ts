@@ -15,6 +15,16 @@ interface MenuUser {
 }
 
 /**
+ * Where the inbox opens for a role: buyers on their orders, suppliers on their sales. Operators have
+ * neither, so they get the inbox's default tab (/inbox shows sales, spec §2).
+ */
+export function inboxPathFor(role: Role): string {
+  if (role === 'buyer') return pathTo('InboxPage', { tab: 'orders' });
+  if (role === 'supplier') return pathTo('InboxPage', { tab: 'sales' });
+  return pathTo('InboxBasePage');
+}
+
+/**
  * Profile menu: Analytics and Public profile are hidden for buyers; Orders for buyers, Sales for
  * suppliers. Suppliers also reach their listings and profile settings here, operators the approvals.
  */
@@ -26,7 +36,7 @@ export function profileMenuItems(user: MenuUser): NavItem[] {
     items.push({ key: 'listings', label: ui.shell.myListings, to: pathTo('ManageListingsPage') });
     items.push({ key: 'profileSettings', label: ui.shell.profileSettings, to: pathTo('ProfileSettingsPage') });
   }
-  items.push({ key: 'inbox', label: ui.shell.inbox, to: pathTo('InboxBasePage') });
+  items.push({ key: 'inbox', label: ui.shell.inbox, to: inboxPathFor(user.role) });
   if (user.role === 'buyer') items.push({ key: 'orders', label: ui.shell.orders, to: pathTo('MyOrdersPage') });
   if (user.role === 'supplier') items.push({ key: 'sales', label: ui.shell.sales, to: pathTo('MySalesPage') });
   items.push({ key: 'account', label: ui.shell.accountSettings, to: pathTo('AccountSettingsPage') });

@@ -155,7 +155,7 @@ export const ui = {
     cart: 'Cart',
     cartWithCount: (count: string) => `Cart, ${count} items`,
     notifications: 'Notifications',
-    notificationsUnread: 'Notifications, unread',
+    notificationsUnseen: (count: number) => `Notifications, ${count > 9 ? '9+' : count} unseen`,
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     menuTitle: 'Menu',
