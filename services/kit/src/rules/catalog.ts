@@ -170,6 +170,11 @@ export const MAX_PRICE_PACKAGES = 20;
 /** A million dollars: no wholesale package costs more; keeps every total a safe integer. */
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_PACKAGE_QUANTITY = 100_000;
+/**
+ * The largest value an int32 proto field carries. Every integer the gateway accepts is bounded at
+ * or below it: a larger one would make the gRPC encoder throw (an INTERNAL error, a 500).
+ */
+export const MAX_INT32 = 2_147_483_647;
 
 export interface PricePackage {
   packageType: string;
@@ -391,7 +396,8 @@ export function dollarsToCents(value: string): number | null {
 
 /**
  * `price=min,max` in dollars → inclusive cents bounds (either side may be empty). The spec's
- * "max+1 in minor units" is an exclusive bound of max·100+1, i.e. max·100 inclusive.
+ * "max+1 in minor units" is an exclusive bound of max·100+1, i.e. max·100 inclusive. A bound above
+ * MAX_PRICE_CENTS (a million dollars, the dearest package allowed) is refused rather than searched.
  */
 export function parsePriceRange(value: string): { minCents: number | null; maxCents: number | null } | null {
   const parts = value.split(',');
@@ -400,6 +406,7 @@ export function parsePriceRange(value: string): { minCents: number | null; maxCe
   const minCents = rawMin === '' ? null : dollarsToCents(rawMin);
   const maxCents = rawMax === '' ? null : dollarsToCents(rawMax);
   if ((rawMin !== '' && minCents === null) || (rawMax !== '' && maxCents === null)) return null;
+  if ((minCents ?? 0) > MAX_PRICE_CENTS || (maxCents ?? 0) > MAX_PRICE_CENTS) return null;
   if (minCents !== null && maxCents !== null && minCents > maxCents) return null;
   return { minCents, maxCents };
 }
@@ -427,7 +434,11 @@ export const pricePackageInput = z
     packageType: z.enum(PACKAGE_TYPES, { error: CATALOG_MSG.packageTypeInvalid }),
     size: z.number().int().min(0).max(100_000).default(0),
     unit: z.enum(['L', 'ml', '']).optional(),
-    quantity: z.number().int({ error: CATALOG_MSG.quantityInvalid }),
+    quantity: z
+      .number()
+      .int({ error: CATALOG_MSG.quantityInvalid })
+      .min(1, { error: CATALOG_MSG.quantityInvalid })
+      .max(MAX_PACKAGE_QUANTITY, { error: CATALOG_MSG.quantityInvalid }),
     priceCents: z.number().int({ error: CATALOG_MSG.priceAboveZero }).positive({ error: CATALOG_MSG.priceAboveZero }).max(MAX_PRICE_CENTS),
     sku: z.string().trim().max(64).default(''),
   })
