@@ -345,6 +345,11 @@ export interface SearchListingsRequest {
    * supplier limits visibility to other states out of the results.
    */
   buyerState: string;
+  /**
+   * Brand pages: also list the supplier's published listings that are sold out (stock 0). Only
+   * with exactly one brand_ids entry (the supplier's user id); otherwise invalid.
+   */
+  includeSoldOut: boolean;
 }
 
 export interface SearchListingsResponse {
@@ -400,11 +405,21 @@ export interface SitemapEntry {
 }
 
 export interface ListSitemapEntriesRequest {
+  /** At most 50,000; 0 for 50,000. */
   limit: number;
+  /**
+   * listing or brand: that kind only, oldest first (stable pages for paged sitemaps), with the
+   * total. Empty: both kinds, newest changes first, no total.
+   */
+  kind: string;
+  /** Entries to skip (with kind). */
+  offset: number;
 }
 
 export interface ListSitemapEntriesResponse {
   entries: SitemapEntry[];
+  /** How many entries of the requested kind there are (with kind). */
+  total: number;
 }
 
 export interface UpdateOwnBrandRequest {
@@ -4376,6 +4391,7 @@ function createBaseSearchListingsRequest(): SearchListingsRequest {
     page: 0,
     perPage: 0,
     buyerState: "",
+    includeSoldOut: false,
   };
 }
 
@@ -4416,6 +4432,9 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
     }
     if (message.buyerState !== "") {
       writer.uint32(98).string(message.buyerState);
+    }
+    if (message.includeSoldOut !== false) {
+      writer.uint32(104).bool(message.includeSoldOut);
     }
     return writer;
   },
@@ -4529,6 +4548,14 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
             message.buyerState = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.includeSoldOut = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4581,6 +4608,11 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
         : isSet(object.buyer_state)
         ? globalThis.String(object.buyer_state)
         : "",
+      includeSoldOut: isSet(object.includeSoldOut)
+        ? globalThis.Boolean(object.includeSoldOut)
+        : isSet(object.include_sold_out)
+        ? globalThis.Boolean(object.include_sold_out)
+        : false,
     };
   },
 
@@ -4622,6 +4654,9 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
     if (message.buyerState !== "") {
       obj.buyerState = message.buyerState;
     }
+    if (message.includeSoldOut !== false) {
+      obj.includeSoldOut = message.includeSoldOut;
+    }
     return obj;
   },
 
@@ -4642,6 +4677,7 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
     message.page = object.page ?? 0;
     message.perPage = object.perPage ?? 0;
     message.buyerState = object.buyerState ?? "";
+    message.includeSoldOut = object.includeSoldOut ?? false;
     return message;
   },
 };
@@ -5541,13 +5577,19 @@ export const SitemapEntry: MessageFns<SitemapEntry> = {
 };
 
 function createBaseListSitemapEntriesRequest(): ListSitemapEntriesRequest {
-  return { limit: 0 };
+  return { limit: 0, kind: "", offset: 0 };
 }
 
 export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = {
   encode(message: ListSitemapEntriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.limit !== 0) {
       writer.uint32(8).int32(message.limit);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(24).int32(message.offset);
     }
     return writer;
   },
@@ -5573,6 +5615,22 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
             message.limit = reader.int32();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5586,13 +5644,23 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
   },
 
   fromJSON(object: any): ListSitemapEntriesRequest {
-    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+    };
   },
 
   toJSON(message: ListSitemapEntriesRequest): unknown {
     const obj: any = {};
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
     }
     return obj;
   },
@@ -5603,18 +5671,23 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
   fromPartial<I extends Exact<DeepPartial<ListSitemapEntriesRequest>, I>>(object: I): ListSitemapEntriesRequest {
     const message = createBaseListSitemapEntriesRequest();
     message.limit = object.limit ?? 0;
+    message.kind = object.kind ?? "";
+    message.offset = object.offset ?? 0;
     return message;
   },
 };
 
 function createBaseListSitemapEntriesResponse(): ListSitemapEntriesResponse {
-  return { entries: [] };
+  return { entries: [], total: 0 };
 }
 
 export const ListSitemapEntriesResponse: MessageFns<ListSitemapEntriesResponse> = {
   encode(message: ListSitemapEntriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.entries) {
       SitemapEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
     }
     return writer;
   },
@@ -5640,6 +5713,14 @@ export const ListSitemapEntriesResponse: MessageFns<ListSitemapEntriesResponse> 
             message.entries.push(SitemapEntry.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5657,6 +5738,7 @@ export const ListSitemapEntriesResponse: MessageFns<ListSitemapEntriesResponse> 
       entries: globalThis.Array.isArray(object?.entries)
         ? object.entries.map((e: any) => SitemapEntry.fromJSON(e))
         : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
     };
   },
 
@@ -5664,6 +5746,9 @@ export const ListSitemapEntriesResponse: MessageFns<ListSitemapEntriesResponse> 
     const obj: any = {};
     if (message.entries?.length) {
       obj.entries = message.entries.map((e) => SitemapEntry.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
     }
     return obj;
   },
@@ -5674,6 +5759,7 @@ export const ListSitemapEntriesResponse: MessageFns<ListSitemapEntriesResponse> 
   fromPartial<I extends Exact<DeepPartial<ListSitemapEntriesResponse>, I>>(object: I): ListSitemapEntriesResponse {
     const message = createBaseListSitemapEntriesResponse();
     message.entries = object.entries?.map((e) => SitemapEntry.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
     return message;
   },
 };

@@ -37,9 +37,39 @@ export interface ListingClosed {
   authorId: string;
 }
 
+/**
+ * A listing deleted by its supplier (a closed listing deleted, or a draft or pending listing
+ * discarded), or a pending listing withdrawn because its supplier's account was deleted.
+ */
 export interface ListingDeleted {
   listingId: string;
   authorId: string;
+  /** The state it was deleted from: draft, pendingApproval or closed. */
+  fromState: string;
+}
+
+/**
+ * A listing's content changed: an edit (fields, photo order), a photo added, or a new draft made
+ * by duplicating another listing. Stock changes are catalog.stock.changed.
+ */
+export interface ListingUpdated {
+  listingId: string;
+  authorId: string;
+  /** The state after the change (draft, pendingApproval, published, closed). */
+  state: string;
+  title: string;
+  slug: string;
+  /** Lowest package price, AUD cents (0 without packages). */
+  priceCents: number;
+  /** The listing's version after the change (the editor's expectedVersion). */
+  version: number;
+  /** The fields that changed (update mask names, e.g. title, imageIds); every field for a duplicate. */
+  changedFields: string[];
+  /** True when this is a new draft copied from source_listing_id. */
+  isDuplicate: boolean;
+  sourceListingId: string;
+  /** The image ids in display order after the change. */
+  imageIds: string[];
 }
 
 export interface StockChanged {
@@ -510,7 +540,7 @@ export const ListingClosed: MessageFns<ListingClosed> = {
 };
 
 function createBaseListingDeleted(): ListingDeleted {
-  return { listingId: "", authorId: "" };
+  return { listingId: "", authorId: "", fromState: "" };
 }
 
 export const ListingDeleted: MessageFns<ListingDeleted> = {
@@ -520,6 +550,9 @@ export const ListingDeleted: MessageFns<ListingDeleted> = {
     }
     if (message.authorId !== "") {
       writer.uint32(18).string(message.authorId);
+    }
+    if (message.fromState !== "") {
+      writer.uint32(26).string(message.fromState);
     }
     return writer;
   },
@@ -553,6 +586,14 @@ export const ListingDeleted: MessageFns<ListingDeleted> = {
             message.authorId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fromState = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -577,6 +618,11 @@ export const ListingDeleted: MessageFns<ListingDeleted> = {
         : isSet(object.author_id)
         ? globalThis.String(object.author_id)
         : "",
+      fromState: isSet(object.fromState)
+        ? globalThis.String(object.fromState)
+        : isSet(object.from_state)
+        ? globalThis.String(object.from_state)
+        : "",
     };
   },
 
@@ -588,6 +634,9 @@ export const ListingDeleted: MessageFns<ListingDeleted> = {
     if (message.authorId !== "") {
       obj.authorId = message.authorId;
     }
+    if (message.fromState !== "") {
+      obj.fromState = message.fromState;
+    }
     return obj;
   },
 
@@ -598,6 +647,276 @@ export const ListingDeleted: MessageFns<ListingDeleted> = {
     const message = createBaseListingDeleted();
     message.listingId = object.listingId ?? "";
     message.authorId = object.authorId ?? "";
+    message.fromState = object.fromState ?? "";
+    return message;
+  },
+};
+
+function createBaseListingUpdated(): ListingUpdated {
+  return {
+    listingId: "",
+    authorId: "",
+    state: "",
+    title: "",
+    slug: "",
+    priceCents: 0,
+    version: 0,
+    changedFields: [],
+    isDuplicate: false,
+    sourceListingId: "",
+    imageIds: [],
+  };
+}
+
+export const ListingUpdated: MessageFns<ListingUpdated> = {
+  encode(message: ListingUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.listingId !== "") {
+      writer.uint32(10).string(message.listingId);
+    }
+    if (message.authorId !== "") {
+      writer.uint32(18).string(message.authorId);
+    }
+    if (message.state !== "") {
+      writer.uint32(26).string(message.state);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.slug !== "") {
+      writer.uint32(42).string(message.slug);
+    }
+    if (message.priceCents !== 0) {
+      writer.uint32(48).int64(message.priceCents);
+    }
+    if (message.version !== 0) {
+      writer.uint32(56).int32(message.version);
+    }
+    for (const v of message.changedFields) {
+      writer.uint32(66).string(v!);
+    }
+    if (message.isDuplicate !== false) {
+      writer.uint32(72).bool(message.isDuplicate);
+    }
+    if (message.sourceListingId !== "") {
+      writer.uint32(82).string(message.sourceListingId);
+    }
+    for (const v of message.imageIds) {
+      writer.uint32(90).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListingUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListingUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.listingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.authorId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.priceCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.changedFields.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.isDuplicate = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.sourceListingId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.imageIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListingUpdated {
+    return {
+      listingId: isSet(object.listingId)
+        ? globalThis.String(object.listingId)
+        : isSet(object.listing_id)
+        ? globalThis.String(object.listing_id)
+        : "",
+      authorId: isSet(object.authorId)
+        ? globalThis.String(object.authorId)
+        : isSet(object.author_id)
+        ? globalThis.String(object.author_id)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      priceCents: isSet(object.priceCents)
+        ? globalThis.Number(object.priceCents)
+        : isSet(object.price_cents)
+        ? globalThis.Number(object.price_cents)
+        : 0,
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      changedFields: globalThis.Array.isArray(object?.changedFields)
+        ? object.changedFields.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.changed_fields)
+        ? object.changed_fields.map((e: any) => globalThis.String(e))
+        : [],
+      isDuplicate: isSet(object.isDuplicate)
+        ? globalThis.Boolean(object.isDuplicate)
+        : isSet(object.is_duplicate)
+        ? globalThis.Boolean(object.is_duplicate)
+        : false,
+      sourceListingId: isSet(object.sourceListingId)
+        ? globalThis.String(object.sourceListingId)
+        : isSet(object.source_listing_id)
+        ? globalThis.String(object.source_listing_id)
+        : "",
+      imageIds: globalThis.Array.isArray(object?.imageIds)
+        ? object.imageIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.image_ids)
+        ? object.image_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListingUpdated): unknown {
+    const obj: any = {};
+    if (message.listingId !== "") {
+      obj.listingId = message.listingId;
+    }
+    if (message.authorId !== "") {
+      obj.authorId = message.authorId;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.priceCents !== 0) {
+      obj.priceCents = Math.round(message.priceCents);
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.changedFields?.length) {
+      obj.changedFields = message.changedFields;
+    }
+    if (message.isDuplicate !== false) {
+      obj.isDuplicate = message.isDuplicate;
+    }
+    if (message.sourceListingId !== "") {
+      obj.sourceListingId = message.sourceListingId;
+    }
+    if (message.imageIds?.length) {
+      obj.imageIds = message.imageIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListingUpdated>, I>>(base?: I): ListingUpdated {
+    return ListingUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListingUpdated>, I>>(object: I): ListingUpdated {
+    const message = createBaseListingUpdated();
+    message.listingId = object.listingId ?? "";
+    message.authorId = object.authorId ?? "";
+    message.state = object.state ?? "";
+    message.title = object.title ?? "";
+    message.slug = object.slug ?? "";
+    message.priceCents = object.priceCents ?? 0;
+    message.version = object.version ?? 0;
+    message.changedFields = object.changedFields?.map((e) => e) || [];
+    message.isDuplicate = object.isDuplicate ?? false;
+    message.sourceListingId = object.sourceListingId ?? "";
+    message.imageIds = object.imageIds?.map((e) => e) || [];
     return message;
   },
 };
