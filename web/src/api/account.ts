@@ -5,15 +5,39 @@ import { CURRENT_USER_KEY } from './session';
 import type { CurrentUser } from './types';
 import { ui } from '../i18n/messages';
 
+/** A second verification email asked for while one is being sent (spec calls §2). */
+export class VerificationSendInProgressError extends Error {
+  constructor() {
+    super(ui.verify.sendingInProgress);
+    this.name = 'VerificationSendInProgressError';
+  }
+}
+
+let verificationSendInFlight = false;
+/**
+ * One verification email send at a time across the app (the reminder, the verification page and
+ * contact details each have a button): a concurrent one is rejected, like the login/logout lock.
+ */
+export async function withVerificationSendLock<T>(run: () => Promise<T>): Promise<T> {
+  if (verificationSendInFlight) throw new VerificationSendInProgressError();
+  verificationSendInFlight = true;
+  try {
+    return await run();
+  } finally {
+    verificationSendInFlight = false;
+  }
+}
+
 export function useResendVerification() {
   return useMutation({
     mutationKey: ['send-verification-email'],
-    mutationFn: () => api('POST', '/api/auth/send-verification-email'),
+    mutationFn: () => withVerificationSendLock(() => api('POST', '/api/auth/send-verification-email')),
   });
 }
 
 /** Wording for a failed resend: the daily limit gets its own message (spec resendFailedTooManyRequests). */
 export function resendErrorMessage(error: unknown): string {
+  if (error instanceof VerificationSendInProgressError) return error.message;
   if (isApiError(error) && (error.status === 429 || error.code === 'email-too-many-verification-requests')) {
     return ui.verify.resendFailedTooManyRequests;
   }

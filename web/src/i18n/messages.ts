@@ -291,6 +291,7 @@ export const ui = {
     resending: 'Sending…',
     resent: 'We’ve sent a new verification email.',
     resendFailed: 'We couldn’t send the verification email. Please try again.',
+    sendingInProgress: 'Verification email sending already in progress',
     resendFailedTooManyRequests: 'You’ve reached the limit for verification emails: maximum 5 per day, try again tomorrow.',
     loginToResend: 'Log in to request a new link.',
     continue: 'Continue to Caskade',
