@@ -1,7 +1,7 @@
 /** Account calls other than the session ones: verification, recovery, contact details, password, deletion. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import { CURRENT_USER_KEY } from './session';
+import { CURRENT_USER_KEY, markSessionEnding, useEndSession } from './session';
 import type { CurrentUser } from './types';
 import { ui } from '../i18n/messages';
 
@@ -73,8 +73,42 @@ export const useChangePassword = () =>
     mutationFn: (body: { currentPassword: string; newPassword: string }) => api('PUT', '/api/current-user/password', body),
   });
 
-export const useDeleteAccount = () =>
-  useMutation({ mutationFn: (body: { currentPassword: string }) => api('POST', '/api/user/delete', body) });
+/** Spec: after deletion a success modal shows, then the user is logged out after 3 seconds. */
+export const LOGOUT_DELAY_MS = 3000;
+
+let pendingSessionEnd: { timer: number; end: () => Promise<void> } | null = null;
+
+/**
+ * Ends the session of a deleted account now (the modal's close button) or when the timer runs out,
+ * whichever comes first, once. The timer lives outside the page on purpose: nothing that unmounts
+ * the page (a redirect, a navigation) may cancel the wipe and the move to the landing page.
+ */
+export function endDeletedSession(): Promise<void> {
+  const pending = pendingSessionEnd;
+  if (!pending) return Promise.resolve();
+  pendingSessionEnd = null;
+  window.clearTimeout(pending.timer);
+  return pending.end();
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const endSession = useEndSession();
+  return useMutation({
+    mutationFn: (body: { currentPassword: string }) => api('POST', '/api/user/delete', body),
+    onSuccess: () => {
+      // The account is gone: a refetch of the current user would answer "nobody" and the login
+      // guard would send the page to sign-up. Mark the session as ending so the guard holds, and
+      // keep the cached user fresh so that focus and mount refetches do not run during the pause.
+      markSessionEnding();
+      void queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+      const user = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+      if (user) queryClient.setQueryData(CURRENT_USER_KEY, user);
+      if (pendingSessionEnd) window.clearTimeout(pendingSessionEnd.timer);
+      pendingSessionEnd = { timer: window.setTimeout(() => void endDeletedSession(), LOGOUT_DELAY_MS), end: endSession };
+    },
+  });
+}
 
 export const usePasswordResetRequest = () =>
   useMutation({ mutationFn: (body: { email: string }) => api('POST', '/api/auth/password-reset-request', body) });

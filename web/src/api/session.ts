@@ -62,6 +62,10 @@ export const isSessionEnding = (): boolean => sessionEnding;
 export const clearSessionEnding = (): void => {
   sessionEnding = false;
 };
+/** For a session that ends after a pause (account deletion): the guard must not redirect meanwhile. */
+export const markSessionEnding = (): void => {
+  sessionEnding = true;
+};
 
 function startSession(queryClient: QueryClient, user: CurrentUser): void {
   // Anything cached for an earlier visitor must not leak into this session.

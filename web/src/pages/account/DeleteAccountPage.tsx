@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useDeleteAccount } from '../../api/account';
-import { useEndSession } from '../../api/session';
+import { useCallback } from 'react';
+import { endDeletedSession, useDeleteAccount } from '../../api/account';
 import { FormMessage } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { ui } from '../../i18n/messages';
@@ -10,25 +9,12 @@ import { checkFields, passwordRequired } from '../../lib/validation';
 import { AccountLayout, SettingsCard } from './AccountLayout';
 import { CurrentPasswordField } from './accountForm';
 
-/** Spec: after deletion a success modal shows, then the user is logged out after 3 seconds. */
-export const LOGOUT_DELAY_MS = 3000;
-
+/** Spec: after deletion a success modal shows, then the user is logged out after 3 seconds (see useDeleteAccount). */
 export default function DeleteAccountPage() {
   const remove = useDeleteAccount();
-  const endSession = useEndSession();
   const validate = useCallback((v: { currentPassword: string }) => checkFields({ currentPassword: [passwordRequired, v.currentPassword] }), []);
   const form = useForm({ currentPassword: '' }, validate);
   const { formRef, formError, submit, showError } = useFormSubmit(form);
-  const endSessionRef = useRef(endSession);
-  useEffect(() => {
-    endSessionRef.current = endSession;
-  });
-
-  useEffect(() => {
-    if (!remove.isSuccess) return;
-    const timer = window.setTimeout(() => void endSessionRef.current(), LOGOUT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [remove.isSuccess]);
 
   const send = () => remove.mutate({ currentPassword: form.values.currentPassword }, { onError: (error) => showError(error, { focusFields: true }) });
 
@@ -46,7 +32,7 @@ export default function DeleteAccountPage() {
         </form>
       </SettingsCard>
       {remove.isSuccess ? (
-        <Modal title={ui.account.deletedTitle} onClose={() => void endSession()}>
+        <Modal title={ui.account.deletedTitle} onClose={() => void endDeletedSession()}>
           <p role="status" className="text-stone-700">
             {ui.account.deletedBody}
           </p>
