@@ -127,6 +127,7 @@ export const ui = {
     optional: '(optional)',
     checking: 'Checking…',
     available: 'Available',
+    checkFailed: 'We couldn’t check this right now. We’ll check it again when you submit.',
     comingSoonHeading: 'Coming soon',
     comingSoonBody: 'We’re still building this part of Caskade. Check back shortly.',
     backHome: 'Back to the home page',

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useDebouncedValue } from './useDebouncedValue';
 
-export type Availability = 'idle' | 'checking' | 'available' | 'taken';
+/** `unchecked`: the check failed (network, rate limit); the server checks again on submit. */
+export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'unchecked';
 const DEBOUNCE_MS = 400;
 
 function scan(kind: 'name' | 'email', value: string): Promise<{ valid: boolean }> {
@@ -29,6 +30,7 @@ export function useAvailability(kind: 'name' | 'email', value: string, locallyVa
   });
   if (!locallyValid || trimmed.length === 0) return 'idle';
   if (debounced !== trimmed || query.isFetching) return 'checking';
+  if (query.isError) return 'unchecked';
   if (query.data) return query.data.valid ? 'available' : 'taken';
   return 'idle';
 }

@@ -15,11 +15,18 @@ import type { FieldProps } from '../../lib/useForm';
 import type { FieldErrors } from '../../lib/validation';
 import { signupServerErrors } from '../../lib/serverErrors';
 
+const AVAILABILITY_STATUS: Partial<Record<Availability, string>> = {
+  checking: ui.common.checking,
+  available: ui.common.available,
+  unchecked: ui.common.checkFailed,
+};
+export const availabilityStatus = (availability: Availability): string | undefined => AVAILABILITY_STATUS[availability];
+
 /** Status line and error for a field with a live uniqueness check. */
 export function availabilityProps(availability: Availability, takenKey: 'email-taken' | 'name-taken', error: string | undefined) {
   return {
     error: error ?? (availability === 'taken' ? takenKey : undefined),
-    status: availability === 'checking' ? ui.common.checking : availability === 'available' ? ui.common.available : undefined,
+    status: availabilityStatus(availability),
   };
 }
 
