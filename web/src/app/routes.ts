@@ -19,7 +19,10 @@ export interface RouteDef {
   path: string;
   auth: boolean;
   title: string;
-  /** Only this role may open the page (others see the not-found page). */
+  /**
+   * Only this role may open the page. A signed-in user of another role sees a "not for your
+   * account" page (RoutePage), not the 404: the address exists, it is just not theirs.
+   */
   role?: Role;
   load: PageLoader;
   Page: LazyExoticComponent<ComponentType>;
