@@ -17,7 +17,7 @@ export interface Gateway {
 export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gateway> {
   const clients = createClients({ identity: env.IDENTITY_ADDR, notifications: env.NOTIFICATIONS_ADDR, catalog: env.CATALOG_ADDR });
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
-  const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis);
+  const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });
   const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: [env.IDENTITY_ADDR, env.NOTIFICATIONS_ADDR, env.CATALOG_ADDR] });
   const server = await new Promise<Server>((resolve, reject) => {

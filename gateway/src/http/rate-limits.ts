@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRateLimiter, type RateLimiter, type RateLimitRule } from '@caskade/kit';
+import { createRateLimiter, type Logger, type RateLimiter, type RateLimitRule } from '@caskade/kit';
 
 /** Per-IP (and where it matters per-account) limits on the abuse-prone endpoints. */
 export const RATE_LIMIT_RULES = {
@@ -14,10 +14,11 @@ export const RATE_LIMIT_RULES = {
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
 export type RateLimiters = Record<RateLimitName, RateLimiter>;
 
-export function createRateLimiters(scale: number, redis?: Redis): RateLimiters {
+/** Limits count in Redis when given (falling back to memory, with a warning, while it fails). */
+export function createRateLimiters(scale: number, redis?: Redis, logger?: Logger): RateLimiters {
   const entries = Object.entries(RATE_LIMIT_RULES).map(([key, rule]) => [
     key,
-    createRateLimiter({ ...rule, points: Math.max(1, Math.round(rule.points * scale)) }, redis),
+    createRateLimiter({ ...rule, points: Math.max(1, Math.round(rule.points * scale)) }, redis, logger),
   ]);
   return Object.fromEntries(entries) as RateLimiters;
 }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
 import { describeWithServices, requireService, uniqueName } from '../testing/services';
 import { connectRedis, createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit';
 
@@ -73,6 +74,28 @@ describe('createRateLimiter (memory)', () => {
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBe(1);
   });
+});
+
+describe('createRateLimiter (Redis unreachable)', () => {
+  // Nothing listens on port 1: every command fails, as in a Redis outage.
+  let redis: Redis;
+  beforeEach(() => {
+    redis = connectRedis('redis://127.0.0.1:1');
+    redis.on('error', () => undefined);
+  });
+  afterEach(() => redis.disconnect());
+
+  test('keeps limiting in memory, never throws, and warns once', async () => {
+    const warn = jest.fn();
+    const logger = { warn } as unknown as Logger;
+    const limiter = createRateLimiter({ name: uniqueName('kit_rl_down'), points: 2, durationSeconds: 60 }, redis, logger);
+    const decisions = await consumeTimes(limiter, 'ip-1', 3);
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, false]);
+    expect(decisions[2]?.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await limiter.consume('ip-2')).allowed).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[1]).toMatch(/Redis/);
+  }, 10_000);
 });
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from '../logger';
 
 export interface RateDecision {
   allowed: boolean;
@@ -17,14 +18,41 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
-/** Fixed-window limiter: shared across replicas in Redis when a client is given, per process otherwise. */
-export function createRateLimiter(rule: RateLimitRule, redis?: Redis): RateLimiter {
+/** How often at most a limiter repeats its "Redis is failing" warning while the outage lasts. */
+const FALLBACK_WARNING_INTERVAL_MS = 60_000;
+
+/**
+ * Fixed-window limiter: shared across replicas in Redis when a client is given, per process otherwise.
+ * When Redis fails (down, unreachable, not ready), the request is counted by an in-process limiter
+ * instead — what rate-limiter-flexible's `insuranceLimiter` does, plus a warning — so an outage
+ * loosens the limit to per-replica but never turns a limited route into a 500.
+ */
+export function createRateLimiter(rule: RateLimitRule, redis?: Redis, logger?: Logger): RateLimiter {
   const base = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
-  const limiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ ...base, storeClient: redis }) : new RateLimiterMemory(base);
+  const memory = new RateLimiterMemory(base);
+  // rejectIfRedisNotReady: while ioredis reconnects, fall back at once rather than queue the command.
+  const shared: RateLimiterAbstract | null = redis ? new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true }) : null;
+  let lastWarningAt = -Infinity;
+
+  const take = async (key: string): Promise<RateLimiterRes> => {
+    if (!shared) return memory.consume(key, 1);
+    try {
+      return await shared.consume(key, 1);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw err;
+      const now = Date.now();
+      if (now - lastWarningAt >= FALLBACK_WARNING_INTERVAL_MS) {
+        lastWarningAt = now;
+        logger?.warn({ limiter: rule.name, err: err instanceof Error ? err.message : String(err) }, 'rate limit store (Redis) failed; counting in memory');
+      }
+      return memory.consume(key, 1);
+    }
+  };
+
   return {
     async consume(key) {
       try {
-        const res = await limiter.consume(key, 1);
+        const res = await take(key);
         return { allowed: true, remaining: res.remainingPoints, retryAfterSeconds: 0 };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
