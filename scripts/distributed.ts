@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { checkHealth } from '@caskade/kit';
+import { claimPort } from './ports';
 
 const root = path.resolve(__dirname, '..');
 
@@ -18,7 +19,8 @@ export interface DistributedOptions {
   natsUrl: string;
   redisUrl: string;
   jwtSecret: string;
-  grpcBasePort: number;
+  /** First of consecutive gRPC ports, one per service; free ports are picked when absent. */
+  grpcBasePort?: number;
   operator?: { email: string; password: string };
   logLevel?: string;
   rateLimitScale?: number;
@@ -73,6 +75,10 @@ async function waitFor(what: string, probe: () => Promise<boolean>, child: Child
 }
 
 export async function startDistributed(opts: DistributedOptions): Promise<DistributedApp> {
+  // A leftover instance on a port would answer the health checks below and make a failed start look ready.
+  await claimPort(opts.port, 'the gateway');
+  const grpcPorts: number[] = [];
+  for (const [i, service] of SERVICES.entries()) grpcPorts.push(await claimPort(opts.grpcBasePort === undefined ? 0 : opts.grpcBasePort + i, service));
   const databaseUrl = await ensureDatabase(opts.postgresUrl, opts.database);
   const processes = new Map<string, ChildProcess>();
   const launches = new Map<string, () => Promise<void>>();
@@ -117,7 +123,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
   try {
     await Promise.all(
       SERVICES.map(async (service, i) => {
-        const port = opts.grpcBasePort + i;
+        const port = grpcPorts[i] ?? 0;
         addresses[service] = `127.0.0.1:${port}`;
         const launch = async () => {
         const child = spawnProcess(service, `services/${service}/src/main.ts`, {
@@ -125,10 +131,11 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           NATS_URL: opts.natsUrl,
           REDIS_URL: opts.redisUrl,
           GRPC_PORT: String(port),
+          GRPC_HOST: '127.0.0.1',
           JWT_SECRET: opts.jwtSecret,
           PUBLIC_URL: publicUrl,
           DATA_DIR: path.join(root, 'data', 'distributed'),
-          IDENTITY_ADDR: `127.0.0.1:${opts.grpcBasePort}`,
+          IDENTITY_ADDR: `127.0.0.1:${grpcPorts[SERVICES.indexOf('identity')] ?? 0}`,
           ...(opts.operator ? { OPERATOR_EMAIL: opts.operator.email, OPERATOR_PASSWORD: opts.operator.password } : {}),
         });
         await waitFor(service, () => checkHealth(`127.0.0.1:${port}`), child);

@@ -2,7 +2,7 @@
  * The embedded run mode: every service and the gateway in one Node process, each service on its
  * own PGlite database under DATA_DIR/<service>, gRPC over loopback, events on one in-process bus.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createLogger, LocalEventBus, type Logger } from '@caskade/kit';
@@ -12,6 +12,7 @@ import { notificationsEnv, startNotifications } from '@caskade/notifications';
 import { catalogEnv, startCatalog } from '@caskade/catalog';
 import { seedDemoCatalog } from './demo-catalog';
 import { DEMO_ACCOUNTS } from './demo-data';
+import { claimPort } from './ports';
 
 export interface EmbeddedOptions {
   port?: number;
@@ -40,12 +41,47 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * PGlite takes no lock of its own, and two processes writing the same files corrupt them: a lock
+ * file holding our pid keeps a second start off DATA_DIR. A lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'caskade.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new Error(`${dataDir} is in use by another Caskade (pid ${holder}); stop it or choose another DATA_DIR`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedApp> {
   const dataDir = path.resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data');
   const logLevel = opts.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const port = opts.port ?? Number(process.env.PORT ?? 3000);
   const publicUrl = opts.publicUrl ?? process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const logger = createLogger('caskade', logLevel);
+  const host = process.env.HOST ?? '0.0.0.0';
+  await claimPort(port, 'the web server', host);
+  const unlock = lockDataDir(dataDir);
   const jwtSecret = embeddedSecret(dataDir);
   const common = { DATA_DIR: dataDir, LOG_LEVEL: logLevel, GRPC_PORT: '0', NODE_ENV: process.env.NODE_ENV ?? 'development' };
   const bus = new LocalEventBus({ logger: logger.child({ component: 'bus' }) });
@@ -54,6 +90,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const stop = async () => {
     for (const s of stops.reverse()) await s();
     await bus.close();
+    unlock();
   };
   try {
     const notifications = await startNotifications({
@@ -79,7 +116,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     const gateway = await startGateway(
       gatewayEnv.parse({
         PORT: String(port),
-        HOST: process.env.HOST ?? '0.0.0.0',
+        HOST: host,
         PUBLIC_URL: publicUrl,
         JWT_SECRET: jwtSecret,
         IDENTITY_ADDR: identity.grpcAddress,

@@ -9,8 +9,10 @@ startEmbedded()
       stopping = true;
       app.stop().then(() => process.exit(0), () => process.exit(1));
     };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
+    // `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and forwarded by
+    // npm/start.mjs), and a second signal without a handler would kill it mid-shutdown.
+    process.on('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
   })
   .catch((err: unknown) => {
     process.stderr.write(`Caskade failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

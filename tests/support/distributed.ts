@@ -41,7 +41,6 @@ export function useDistributedApp(suite: string, opts: { operator?: { email: str
       natsUrl: NATS_URL,
       redisUrl: REDIS_URL,
       jwtSecret: randomBytes(48).toString('base64url'),
-      grpcBasePort: 40000 + Math.floor(Math.random() * 20000),
       ...(opts.operator ? { operator: opts.operator } : {}),
       logLevel: 'warn',
       rateLimitScale: 20,

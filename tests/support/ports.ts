@@ -1,15 +1,6 @@
-import { createServer } from 'node:net';
+import { claimPort } from '../../scripts/ports';
 
 /** A TCP port free right now on loopback. */
 export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+  return claimPort(0, 'a test');
 }
