@@ -6,7 +6,7 @@ runMain(async () => {
   const env = loadConfig('identity', identityEnv);
   const logger = createLogger('identity', env.LOG_LEVEL);
   const bus = await createEventBus({ natsUrl: env.NATS_URL, logger });
-  const service = await startIdentity({ env, bus, logger, grpcHost: '0.0.0.0' });
+  const service = await startIdentity({ env, bus, logger, grpcHost: env.GRPC_HOST });
   stopOnSignals(async () => {
     await service.stop();
     await bus.close();

@@ -40,5 +40,7 @@ export const baseEnv = z.object({
   NATS_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Every interface in a pod; the local scripts bind loopback, since callers' identities travel in metadata.
+  GRPC_HOST: z.string().min(1).default('0.0.0.0'),
 });
 export type BaseEnv = z.infer<typeof baseEnv>;

@@ -6,7 +6,7 @@ runMain(async () => {
   const env = loadConfig('notifications', notificationsEnv);
   const logger = createLogger('notifications', env.LOG_LEVEL);
   const bus = await createEventBus({ natsUrl: env.NATS_URL, logger, name: 'notifications' });
-  const service = await startNotifications({ env, bus, logger, grpcHost: '0.0.0.0' });
+  const service = await startNotifications({ env, bus, logger, grpcHost: env.GRPC_HOST });
   stopOnSignals(async () => {
     await service.stop();
     await bus.close();

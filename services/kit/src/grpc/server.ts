@@ -73,6 +73,10 @@ export async function startGrpcServer(bindings: GrpcServiceBinding[], port: numb
     'grpc.keepalive_timeout_ms': 10_000,
     'grpc.keepalive_permit_without_calls': 1,
     'grpc.max_receive_message_length': 32 * 1024 * 1024,
+    // Clients hold one connection per backend: closing connections after a while (gracefully) lets
+    // pods added by the autoscaler receive traffic without waiting for clients to restart.
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 30_000,
   });
   const statusMap: Record<string, 'SERVING' | 'NOT_SERVING'> = { '': 'NOT_SERVING' };
   for (const b of bindings) statusMap[b.name] = 'NOT_SERVING';
