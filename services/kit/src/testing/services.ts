@@ -5,6 +5,7 @@
  * by skipping. Use in jest test files only.
  */
 import { connect as connectNats } from '@nats-io/transport-node';
+import { appendFileSync } from 'node:fs';
 import vm from 'node:vm';
 import pg from 'pg';
 
@@ -16,6 +17,15 @@ export interface ServiceGate {
 }
 
 export const servicesRequired = (): boolean => process.env.CI === 'true' || process.env.REQUIRE_SERVICES === '1';
+
+/**
+ * Note a skipped suite for the run's summary: `scripts/test.mjs` names a file in CASKADE_SKIP_LOG
+ * and counts its lines, since a gated test that does nothing would otherwise count as passed.
+ */
+export function recordSkip(what: string): void {
+  const file = process.env.CASKADE_SKIP_LOG;
+  if (file) appendFileSync(file, `${what.replace(/\n/g, ' ')}\n`);
+}
 
 /** Credentials never appear in test output. */
 function redact(target: string): string {
@@ -46,6 +56,7 @@ export function requireService(name: string, target: string, probe: () => Promis
       if (!warned.has(suite)) {
         warned.add(suite);
         console.warn(`\n*** SKIPPED: ${suite} — ${name} not reachable at ${shown} (${failure}) ***\n`);
+        recordSkip(`${suite} (${name})`);
       }
       return false;
     },
