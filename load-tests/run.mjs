@@ -100,7 +100,7 @@ async function searchScenario() {
   const [grpcPort, httpPort] = [await freePort(), await freePort()];
   try {
     start('catalog', 'services/catalog/src/main.ts', {
-      DATABASE_URL: databaseUrl, GRPC_PORT: String(grpcPort), DATA_DIR: dataDir, IDENTITY_ADDR: '127.0.0.1:1',
+      DATABASE_URL: databaseUrl, GRPC_PORT: String(grpcPort), GRPC_HOST: '127.0.0.1', DATA_DIR: dataDir, IDENTITY_ADDR: '127.0.0.1:1',
     });
     await waitFor('catalog schema', async () => {
       const c = new pg.Client({ connectionString: databaseUrl });
@@ -124,7 +124,9 @@ async function searchScenario() {
     for (const p of paths) {
       const res = await fetch(`${base}${p}`);
       if (res.status !== 200) throw new Error(`warm-up ${p} answered ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
+      // An empty answer is fast and proves nothing: every query in the rotation must find listings.
+      const body = await res.json();
+      if (!(body?.data?.pagination?.totalItems > 0)) throw new Error(`warm-up ${p} found no listings: the benchmark would measure empty searches`);
     }
     console.log(`autocannon: ${connections} connections, ${duration} s, ${paths.length} queries in rotation`);
     const latencies = [];

@@ -44,6 +44,14 @@ function query() {
   return `page=${1 + Math.floor(Math.random() * 5)}&sort=${pick(SORTS)}`;
 }
 
+/** Refuse to measure an empty catalog: empty searches are fast and prove nothing. */
+export function setup() {
+  const res = http.get(`${BASE_URL}/api/listings?perPage=1`);
+  const body = /** @type {{ data?: { pagination?: { totalItems?: number } } } | null} */ (res.status === 200 ? res.json() : null);
+  const total = body?.data?.pagination?.totalItems ?? 0;
+  if (total < 1000) throw new Error(`the catalog at ${BASE_URL} has ${total} published listings in stock; seed it first (load-tests/search-data.mjs)`);
+}
+
 export default function search() {
   const res = http.get(`${BASE_URL}/api/listings?${query()}`, { tags: { name: 'GET /api/listings' } });
   check(res, {
