@@ -3,6 +3,7 @@ import type { Role } from '@caskade/kit';
 import type { ProfileData } from '../db/schema';
 import { EMPTY_PROFILE, nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
+import { claimSupplierNames } from './supplier-names';
 
 export interface SeedAccount {
   id?: string;
@@ -26,22 +27,29 @@ export async function ensureAccounts(deps: IdentityDeps, accounts: SeedAccount[]
     }
     const profile: ProfileData = { ...EMPTY_PROFILE, published: account.role === 'supplier', ...account.profile };
     const id = account.id ?? randomUUID();
-    await deps.db
-      .insertInto('users')
-      .values({
-        id,
-        email,
-        email_verified: true,
-        password_hash: await deps.passwords.hash(account.password),
-        role: account.role,
-        scopes: account.scopes ?? [],
-        deleted_at: null,
-        profile: JSON.stringify(profile),
-        brand_key: account.role === 'supplier' ? nameKey(profile.brandName) : null,
-        business_key: account.role === 'supplier' ? nameKey(profile.businessName) : null,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    const passwordHash = await deps.passwords.hash(account.password);
+    await deps.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          id,
+          email,
+          email_verified: true,
+          password_hash: passwordHash,
+          role: account.role,
+          scopes: account.scopes ?? [],
+          deleted_at: null,
+          profile: JSON.stringify(profile),
+          brand_key: account.role === 'supplier' ? nameKey(profile.brandName) : null,
+          business_key: account.role === 'supplier' ? nameKey(profile.businessName) : null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning(['id', 'role', 'brand_key', 'business_key'])
+        .executeTakeFirst();
+      if (inserted?.role === 'supplier') {
+        await claimSupplierNames(trx, inserted.id, { brandName: inserted.brand_key, businessName: inserted.business_key });
+      }
+    });
     ids.set(email, id);
     deps.logger.info({ email, role: account.role }, 'seeded account');
   }

@@ -3,6 +3,7 @@ import { AppError, enqueueEvent, fieldErrors, invalidParams, isUniqueViolation, 
 import { identity, identityEvents } from '@caskade/proto';
 import { nameKey, profileFromSignup } from '../domain/user';
 import type { IdentityDeps } from './deps';
+import { claimSupplierNames } from './supplier-names';
 import { issueSession, queueVerificationEmail, toUser } from './shared';
 
 /** Create a buyer or supplier account, log it in, and queue the verification email. */
@@ -53,6 +54,7 @@ export async function signUp(deps: IdentityDeps, req: identity.SignUpRequest): P
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (row.role === 'supplier') await claimSupplierNames(trx, id, { brandName: row.brand_key, businessName: row.business_key });
       await enqueueEvent(trx, {
         type: 'identity.user.signed_up',
         aggregateId: id,

@@ -6,6 +6,7 @@ import { identityEvents, type identity } from '@caskade/proto';
 import { z } from 'zod';
 import { displayName, nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
+import { claimSupplierNames } from './supplier-names';
 import { loadActiveUser, requireCaller, toUser } from './shared';
 
 const patchSchema = z
@@ -62,6 +63,10 @@ export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: i
         .where('id', '=', user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      const namesChanged = updated.brand_key !== user.brand_key || updated.business_key !== user.business_key;
+      if (user.role === 'supplier' && namesChanged) {
+        await claimSupplierNames(trx, user.id, { brandName: updated.brand_key, businessName: updated.business_key });
+      }
       // The catalog copies a supplier's brand and display names onto the brand page and listings.
       const renamed = user.profile.brandName !== profile.brandName || displayName(user.profile) !== displayName(profile);
       if (user.role === 'supplier' && renamed) {

@@ -60,8 +60,15 @@ export interface EmailTokensTable {
   created_at: Generated<Date>;
 }
 
+/** Every active supplier's brand and business names (as `nameKey`s) in one unique column, so neither may repeat the other's. */
+export interface SupplierNamesTable {
+  name_key: string;
+  user_id: string;
+}
+
 export interface IdentityDB {
   users: UsersTable;
+  supplier_names: SupplierNamesTable;
   refresh_tokens: RefreshTokensTable;
   email_tokens: EmailTokensTable;
 }
@@ -114,6 +121,24 @@ export const IDENTITY_MIGRATIONS = [
         created_at timestamptz not null default now()
       );
       create index email_tokens_user_kind on email_tokens (user_id, kind, created_at);
+    `,
+  },
+  {
+    // users_brand_key and users_business_key only compare a column with itself; brand and business
+    // names share one namespace (ADR 014). Existing clashes keep the first owner's claim.
+    id: '002_supplier_names',
+    sql: `
+      create table supplier_names (
+        name_key text primary key,
+        user_id uuid not null references users (id)
+      );
+      create index supplier_names_user on supplier_names (user_id);
+      insert into supplier_names (name_key, user_id)
+        select brand_key, id from users where deleted_at is null and brand_key is not null order by created_at
+        on conflict do nothing;
+      insert into supplier_names (name_key, user_id)
+        select business_key, id from users where deleted_at is null and business_key is not null order by created_at
+        on conflict do nothing;
     `,
   },
 ];
