@@ -1,10 +1,10 @@
 import pg from 'pg';
-import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient } from '@caskade/kit';
+import { AppError, createClient, createLogger, LocalEventBus, verifyAccessToken, type CallContext, type EventEnvelope, type PromiseClient } from '@caskade/kit';
 import { expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
 import { identity } from '@caskade/proto';
 import { identityEnv } from './config';
 import { REFRESH_REUSE_GRACE_MS } from './domain/tokens';
-import { startIdentity, type IdentityService } from './index';
+import { ensureAccounts, startIdentity, type IdentityService } from './index';
 
 const logger = createLogger('identity-test', 'silent');
 const pgGate = postgresService();
@@ -275,5 +275,110 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
     expect(switched.user?.role).toBe('supplier');
     await expectAppError(client.setUserType({ userType: 'operator' }, as(out.user)), 'validation-invalid-params');
+  });
+
+  it('signs every other session out when the password changes; the caller carries on in a fresh session', async () => {
+    if (!ready) return;
+    const a = await client.signUp(buyer('sessions@example.com'), anon);
+    const b = await client.login({ email: 'sessions@example.com', password: 'correct horse battery' }, anon);
+    await client.requestPasswordReset({ email: 'sessions@example.com' }, anon);
+    await flush();
+    const resetToken = tokenFor('identity.user.password_reset_requested', 'sessions@example.com');
+    const changed = await client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'a changed password' }, as(a.user));
+    expect(changed.session?.refreshToken).toBeTruthy();
+    expect(verifyAccessToken(changed.session?.accessToken ?? '', SECRET)?.userId).toBe(a.user?.id);
+    // Session B (another device) is dead; A goes on with the session it was given.
+    await expectAppError(client.refresh({ refreshToken: b.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
+    await expect(client.refresh({ refreshToken: changed.session?.refreshToken ?? '' }, anon)).resolves.toMatchObject({ user: { id: a.user?.id } });
+    // A reset link mailed before the change no longer works.
+    await expectAppError(client.resetPassword({ email: 'sessions@example.com', token: resetToken, newPassword: 'an attacker password' }, anon), 'auth-token-invalid');
+    await client.login({ email: 'sessions@example.com', password: 'a changed password' }, anon);
+  });
+
+  it('reissues the session with the new role when the user type changes; the old refresh token is dead', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('retype@example.com'), anon);
+    const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
+    expect(verifyAccessToken(switched.session?.accessToken ?? '', SECRET)).toMatchObject({ userId: out.user?.id, role: 'supplier' });
+    await expectAppError(client.refresh({ refreshToken: out.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
+    const renewed = await client.refresh({ refreshToken: switched.session?.refreshToken ?? '' }, anon);
+    expect(verifyAccessToken(renewed.session?.accessToken ?? '', SECRET)?.role).toBe('supplier');
+    // Asking for the type it already has changes nothing and issues nothing.
+    expect((await client.setUserType({ userType: 'supplier' }, as(switched.user))).session).toBeUndefined();
+  });
+
+  it('counts the verification email of an email change against the 5-a-day limit', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('hop0@example.com'), anon); // the first of 5
+    const ctx = as(out.user);
+    for (let i = 1; i <= 4; i++) await client.changeEmail({ email: `hop${i}@example.com`, currentPassword: 'correct horse battery' }, ctx);
+    await expectAppError(client.changeEmail({ email: 'hop5@example.com', currentPassword: 'correct horse battery' }, ctx), 'email-too-many-verification-requests');
+    expect((await client.getCurrentUser({}, ctx)).user?.email).toBe('hop4@example.com');
+    await expectAppError(client.sendVerificationEmail({}, ctx), 'email-too-many-verification-requests');
+  });
+
+  it('keeps brand and business names unique across both columns, at sign-up and on profile updates', async () => {
+    if (!ready) return;
+    const first = await client.signUp(supplier('cross1@example.com', 'Cross Brew'), anon); // business name "Cross Brew Pty Ltd"
+    const clash = supplier('cross2@example.com', 'cross brew pty ltd');
+    const err = await expectAppError(client.signUp(clash, anon), 'name-taken');
+    expect(err.meta?.fields).toEqual({ brandName: 'name-taken' });
+    await expect(client.checkEmailAvailable({ email: 'cross2@example.com' }, anon)).resolves.toMatchObject({ available: true });
+    const businessClash = supplier('cross3@example.com', 'Another Brew');
+    businessClash.profile = identity.Profile.fromPartial({ ...businessClash.profile, businessName: 'CROSS BREW' });
+    expect((await expectAppError(client.signUp(businessClash, anon), 'name-taken')).meta?.fields).toEqual({ businessName: 'name-taken' });
+
+    const second = await client.signUp(supplier('cross4@example.com', 'Second Still'), anon);
+    const update = await expectAppError(
+      client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Cross Brew Pty Ltd' }) }, as(second.user)),
+      'name-taken',
+    );
+    expect(update.meta?.fields).toEqual({ brandName: 'name-taken' });
+    // Swapping one's own brand and business names is fine; a released name is free again.
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Second Still Pty Ltd', businessName: 'Second Still' }) }, as(second.user));
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Cross Brew Renamed' }) }, as(first.user));
+    await client.deleteAccount({ currentPassword: 'correct horse battery' }, as(first.user));
+    await expect(client.signUp(supplier('cross5@example.com', 'Cross Brew'), anon)).resolves.toBeTruthy();
+  });
+
+  it('refuses a banned user’s calls at once, though the access token is still valid', async () => {
+    if (!ready) return;
+    const out = await client.signUp(buyer('banned@example.com'), anon);
+    const ctx = as(out.user);
+    await expect(client.getCurrentUser({}, ctx)).resolves.toBeTruthy();
+    await svc.db.updateTable('users').set({ banned: true }).where('id', '=', out.user?.id ?? '').execute();
+    await expectAppError(client.getCurrentUser({}, ctx), 'forbidden');
+    await expectAppError(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'still here' }) }, ctx), 'forbidden');
+    await expectAppError(client.sendVerificationEmail({}, ctx), 'forbidden');
+    await expectAppError(client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'banned but trying' }, ctx), 'forbidden');
+  });
+
+  it('lets a limited-access login read and edit its profile but not change the account', async () => {
+    if (!ready) return;
+    const ids = await ensureAccounts(svc.deps, [{ email: 'limited-unit@example.com', password: 'Limited-pass-2026', role: 'buyer', profile: { firstName: 'Lim', lastName: 'Ited' }, scopes: ['user:limited'] }]);
+    const ctx: CallContext = { requestId: 'test', caller: { userId: ids.get('limited-unit@example.com') ?? '', role: 'buyer', scopes: ['user:limited'] } };
+    expect((await client.getCurrentUser({}, ctx)).user?.scopes).toEqual(['user:limited']);
+    await expect(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Just looking' }) }, ctx)).resolves.toBeTruthy();
+    const current = 'Limited-pass-2026';
+    await expectAppError(client.changePassword({ currentPassword: current, newPassword: 'another password' }, ctx), 'forbidden');
+    await expectAppError(client.changeEmail({ email: 'elsewhere@example.com', currentPassword: current }, ctx), 'forbidden');
+    await expectAppError(client.deleteAccount({ currentPassword: current }, ctx), 'forbidden');
+    await expectAppError(client.setUserType({ userType: 'supplier' }, ctx), 'forbidden');
+  });
+});
+
+describe('identity configuration', () => {
+  const base = { DATA_DIR: ':memory:', JWT_SECRET: SECRET };
+  it('refuses an operator email without a password, and a password without an email, by name', () => {
+    const noPassword = identityEnv.safeParse({ ...base, OPERATOR_EMAIL: 'op@example.com' });
+    expect(noPassword.success).toBe(false);
+    expect(noPassword.error?.issues).toEqual([expect.objectContaining({ path: ['OPERATOR_PASSWORD'], message: expect.stringMatching(/OPERATOR_PASSWORD must be set when OPERATOR_EMAIL is/) })]);
+    const noEmail = identityEnv.safeParse({ ...base, OPERATOR_PASSWORD: 'a long operator password' });
+    expect(noEmail.error?.issues).toEqual([expect.objectContaining({ path: ['OPERATOR_EMAIL'] })]);
+  });
+  it('accepts both or neither (an empty value counts as unset)', () => {
+    expect(identityEnv.safeParse(base).success).toBe(true);
+    expect(identityEnv.safeParse({ ...base, OPERATOR_EMAIL: '', OPERATOR_PASSWORD: '' }).success).toBe(true);
+    expect(identityEnv.parse({ ...base, OPERATOR_EMAIL: 'op@example.com', OPERATOR_PASSWORD: 'a long operator password' }).OPERATOR_EMAIL).toBe('op@example.com');
   });
 });

@@ -1,23 +1,39 @@
 import { fieldErrors, invalidParams, passwordField, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import type { IdentityDeps } from './deps';
-import { loadActiveUser, requireCaller, requirePassword } from './shared';
+import {
+  expirePasswordResetTokens, issueSession, loadActiveUser, requireCaller, requireFullAccess, requirePassword, revokeAllSessions,
+} from './shared';
 
+/**
+ * Change the password (current password required). Every session of the account is revoked and
+ * outstanding reset links stop working, in the same transaction; the caller carries on in a fresh
+ * session returned here (the gateway cannot see the caller's refresh cookie on this path, see ADR 014).
+ */
 export async function changePassword(deps: IdentityDeps, ctx: CallContext, req: identity.ChangePasswordRequest): Promise<identity.ChangePasswordResponse> {
   const caller = requireCaller(ctx);
   const pw = passwordField.safeParse(req.newPassword);
   if (!pw.success) throw invalidParams({ newPassword: fieldErrors(pw.error)._ ?? 'validation.passwordTooShort' });
   const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  requireFullAccess(current);
   await requirePassword(deps, current, req.currentPassword);
   const passwordHash = await deps.passwords.hash(pw.data);
-  await withTransaction(deps.db, async (trx) => {
-    // Conditional on the hash we checked: a concurrent change in between makes this one a no-op.
-    await trx
+  const session = await withTransaction(deps.db, async (trx) => {
+    const now = deps.now();
+    // Conditional on the hash we checked: after a concurrent change the given current password is stale.
+    const row = await trx
       .updateTable('users')
-      .set((eb) => ({ password_hash: passwordHash, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
       .where('id', '=', current.id)
       .where('password_hash', '=', current.password_hash)
-      .execute();
+      .where('deleted_at', 'is', null)
+      .where('banned', '=', false)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw invalidParams({ currentPassword: 'validation.passwordIncorrect' });
+    await revokeAllSessions(trx, row.id, now);
+    await expirePasswordResetTokens(trx, row.id, now);
+    return issueSession(trx, deps, row);
   });
-  return {};
+  return { session };
 }

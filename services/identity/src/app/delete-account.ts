@@ -2,12 +2,14 @@ import { enqueueEvent, withTransaction, type CallContext } from '@caskade/kit';
 import { identityEvents, type identity } from '@caskade/proto';
 import { deletedEmail, EMPTY_PROFILE } from '../domain/user';
 import type { IdentityDeps } from './deps';
-import { loadActiveUser, requireCaller, requirePassword, revokeAllSessions } from './shared';
+import { releaseSupplierNames } from './supplier-names';
+import { loadActiveUser, requireCaller, requireFullAccess, requirePassword, revokeAllSessions } from './shared';
 
 /** Delete the account (current password required): personal data wiped, sessions revoked, the row kept as "Deleted user". */
 export async function deleteAccount(deps: IdentityDeps, ctx: CallContext, req: identity.DeleteAccountRequest): Promise<identity.DeleteAccountResponse> {
   const caller = requireCaller(ctx);
   const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  requireFullAccess(current);
   await requirePassword(deps, current, req.currentPassword);
   await withTransaction(deps.db, async (trx) => {
     const now = deps.now();
@@ -30,6 +32,7 @@ export async function deleteAccount(deps: IdentityDeps, ctx: CallContext, req: i
       .executeTakeFirst();
     if (!row) return;
     await revokeAllSessions(trx, current.id, now);
+    await releaseSupplierNames(trx, current.id);
     await enqueueEvent(trx, {
       type: 'identity.user.deleted',
       aggregateId: row.id,

@@ -1,23 +1,30 @@
 import { AppError, USER_TYPES, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import type { IdentityDeps } from './deps';
-import { loadActiveUser, requireCaller, toUser } from './shared';
+import { issueSession, loadActiveUser, requireCaller, requireFullAccess, revokeAllSessions, toUser } from './shared';
 
-/** Switch between buyer and supplier. Operators are made by configuration, never by this call. */
+/**
+ * Switch between buyer and supplier. Operators are made by configuration, never by this call.
+ * The role travels in the access token, so a switch revokes the account's sessions and returns a
+ * fresh one whose token carries the new role (the gateway sets its cookies, as at login).
+ */
 export async function setUserType(deps: IdentityDeps, ctx: CallContext, req: identity.SetUserTypeRequest): Promise<identity.SetUserTypeResponse> {
   const caller = requireCaller(ctx);
   const userType = USER_TYPES.find((t) => t === req.userType);
   if (!userType) throw invalidParams({ userType: 'validation.required' });
-  const row = await withTransaction(deps.db, async (trx) => {
+  return withTransaction(deps.db, async (trx) => {
     const user = await loadActiveUser(trx, caller.userId, true);
     if (user.role === 'operator') throw new AppError('forbidden');
-    if (user.role === userType) return user;
-    return trx
+    requireFullAccess(user);
+    if (user.role === userType) return { user: toUser(user), session: undefined };
+    const now = deps.now();
+    const row = await trx
       .updateTable('users')
-      .set((eb) => ({ role: userType, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ role: userType, updated_at: now, version: eb('version', '+', 1) }))
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await revokeAllSessions(trx, row.id, now);
+    return { user: toUser(row), session: await issueSession(trx, deps, row) };
   });
-  return { user: toUser(row) };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, enqueueEvent, invalidParams, signAccessToken, type CallContext, type Caller } from '@caskade/kit';
+import { AppError, VERIFICATION_EMAILS_PER_DAY, enqueueEvent, invalidParams, signAccessToken, type CallContext, type Caller } from '@caskade/kit';
 import { identity, identityEvents } from '@caskade/proto';
 import type { Selectable, Transaction } from 'kysely';
 import type { IdentityDB, UsersTable } from '../db/schema';
-import { abbreviatedName, displayName } from '../domain/user';
-import { hashSecret, newSecret, PASSWORD_RESET_TTL_MS, REFRESH_TOKEN_TTL_MS, VERIFY_EMAIL_TTL_MS } from '../domain/tokens';
+import { abbreviatedName, displayName, hasLimitedAccess } from '../domain/user';
+import { hashSecret, newSecret, PASSWORD_RESET_TTL_MS, REFRESH_TOKEN_TTL_MS, VERIFICATION_WINDOW_MS, VERIFY_EMAIL_TTL_MS } from '../domain/tokens';
 import type { IdentityDeps } from './deps';
 
 export type UserRow = Selectable<UsersTable>;
@@ -29,13 +29,22 @@ export function toUser(row: UserRow): identity.User {
   };
 }
 
-/** The active (not deleted) user, locked for the rest of the transaction when `forUpdate`. */
+/**
+ * The calling user, locked for the rest of the transaction when `forUpdate`. A deleted account is
+ * no caller at all (401); a banned one is refused (403) even while its access token is still valid.
+ */
 export async function loadActiveUser(trx: Trx, userId: string, forUpdate = false): Promise<UserRow> {
   let q = trx.selectFrom('users').selectAll().where('id', '=', userId).where('deleted_at', 'is', null);
   if (forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError('auth-unauthenticated');
+  if (row.banned) throw new AppError('forbidden', { reason: 'user-banned' });
   return row;
+}
+
+/** Account-changing calls (password, email, deletion, user type) are not open to a limited-access login. */
+export function requireFullAccess(row: UserRow): void {
+  if (hasLimitedAccess(row.scopes)) throw new AppError('forbidden', { reason: 'limited-access' });
 }
 
 export async function requirePassword(deps: IdentityDeps, row: UserRow, password: string, field = 'currentPassword'): Promise<void> {
@@ -65,6 +74,37 @@ export async function revokeAllSessions(trx: Trx, userId: string, now: Date): Pr
   await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
+/** Outstanding password-reset links stop working (after a password change, say). */
+export async function expirePasswordResetTokens(trx: Trx, userId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'password-reset')
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Refuses a verification email beyond 5 in the rolling 24 hours (the sign-up one counts); returns
+ * how many were sent in the window before this one. Call with the user row locked, so concurrent
+ * requests cannot both take the last place.
+ */
+export async function requireVerificationQuota(trx: Trx, deps: IdentityDeps, userId: string): Promise<number> {
+  const since = new Date(deps.now().getTime() - VERIFICATION_WINDOW_MS);
+  const { count } = await trx
+    .selectFrom('email_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'verify-email')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= VERIFICATION_EMAILS_PER_DAY) {
+    throw new AppError('email-too-many-verification-requests', { limit: VERIFICATION_EMAILS_PER_DAY });
+  }
+  return Number(count);
+}
+
 /** Records a one-time email token (only its hash is stored) and the event that makes notifications email it. */
 async function queueEmailToken(
   trx: Trx,
@@ -77,7 +117,8 @@ async function queueEmailToken(
   const expiresAt = new Date(deps.now().getTime() + ttlMs);
   await trx
     .insertInto('email_tokens')
-    .values({ id: randomUUID(), user_id: user.id, kind, token_hash: hashSecret(token), email: user.email, expires_at: expiresAt })
+    // created_at from the service clock, like every window it is compared with.
+    .values({ id: randomUUID(), user_id: user.id, kind, token_hash: hashSecret(token), email: user.email, expires_at: expiresAt, created_at: deps.now() })
     .execute();
   const payload = { userId: user.id, email: user.email, firstName: user.profile.firstName, token, expiresAt: expiresAt.toISOString() };
   await enqueueEvent(trx, {

@@ -21,6 +21,10 @@ export function abbreviatedName(p: Pick<ProfileData, 'firstName' | 'lastName'>):
   return `${p.firstName.trim().charAt(0)}${p.lastName.trim().charAt(0)}`.toUpperCase();
 }
 
+/** The limited-access login (spec §1): scope `user:limited`. It may browse and read, not change the account. */
+export const LIMITED_SCOPE = 'user:limited';
+export const hasLimitedAccess = (scopes: readonly string[]): boolean => scopes.includes(LIMITED_SCOPE);
+
 /** Placeholder address for a deleted account, so its email can be used again. */
 export const deletedEmail = (userId: string): string => `deleted+${userId}@deleted.invalid`;
 

@@ -170,7 +170,9 @@ export interface ChangePasswordRequest {
   newPassword: string;
 }
 
+/** The caller gets a fresh session; every other session of the account is revoked. */
 export interface ChangePasswordResponse {
+  session: Session | undefined;
 }
 
 export interface ChangeEmailRequest {
@@ -224,8 +226,10 @@ export interface SetUserTypeRequest {
   userType: string;
 }
 
+/** A fresh session whose access token carries the new role; the account's earlier sessions are revoked. */
 export interface SetUserTypeResponse {
   user: User | undefined;
+  session: Session | undefined;
 }
 
 export interface CheckNameAvailableRequest {
@@ -2814,11 +2818,14 @@ export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
 };
 
 function createBaseChangePasswordResponse(): ChangePasswordResponse {
-  return {};
+  return { session: undefined };
 }
 
 export const ChangePasswordResponse: MessageFns<ChangePasswordResponse> = {
-  encode(_: ChangePasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: ChangePasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
     return writer;
   },
 
@@ -2835,6 +2842,14 @@ export const ChangePasswordResponse: MessageFns<ChangePasswordResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2847,20 +2862,26 @@ export const ChangePasswordResponse: MessageFns<ChangePasswordResponse> = {
     }
   },
 
-  fromJSON(_: any): ChangePasswordResponse {
-    return {};
+  fromJSON(object: any): ChangePasswordResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
   },
 
-  toJSON(_: ChangePasswordResponse): unknown {
+  toJSON(message: ChangePasswordResponse): unknown {
     const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<ChangePasswordResponse>, I>>(base?: I): ChangePasswordResponse {
     return ChangePasswordResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ChangePasswordResponse>, I>>(_: I): ChangePasswordResponse {
+  fromPartial<I extends Exact<DeepPartial<ChangePasswordResponse>, I>>(object: I): ChangePasswordResponse {
     const message = createBaseChangePasswordResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
     return message;
   },
 };
@@ -3788,13 +3809,16 @@ export const SetUserTypeRequest: MessageFns<SetUserTypeRequest> = {
 };
 
 function createBaseSetUserTypeResponse(): SetUserTypeResponse {
-  return { user: undefined };
+  return { user: undefined, session: undefined };
 }
 
 export const SetUserTypeResponse: MessageFns<SetUserTypeResponse> = {
   encode(message: SetUserTypeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.user !== undefined) {
       User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -3820,6 +3844,14 @@ export const SetUserTypeResponse: MessageFns<SetUserTypeResponse> = {
             message.user = User.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3833,13 +3865,19 @@ export const SetUserTypeResponse: MessageFns<SetUserTypeResponse> = {
   },
 
   fromJSON(object: any): SetUserTypeResponse {
-    return { user: isSet(object.user) ? User.fromJSON(object.user) : undefined };
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      session: isSet(object.session) ? Session.fromJSON(object.session) : undefined,
+    };
   },
 
   toJSON(message: SetUserTypeResponse): unknown {
     const obj: any = {};
     if (message.user !== undefined) {
       obj.user = User.toJSON(message.user);
+    }
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
     }
     return obj;
   },
@@ -3850,6 +3888,9 @@ export const SetUserTypeResponse: MessageFns<SetUserTypeResponse> = {
   fromPartial<I extends Exact<DeepPartial<SetUserTypeResponse>, I>>(object: I): SetUserTypeResponse {
     const message = createBaseSetUserTypeResponse();
     message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
     return message;
   },
 };
