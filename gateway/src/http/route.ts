@@ -33,7 +33,10 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   /** Response schema of `data` for the OpenAPI document. */
   response?: z.ZodType;
   successStatus?: number;
+  /** Per-IP limit, checked before the input is parsed. */
   rateLimit?: string;
+  /** Per-account limit keyed on the body's `email` (trimmed, lower-cased), checked once the body is valid. */
+  accountRateLimit?: string;
   handler(input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>): Promise<Reply>;
 }
 

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { AppError, fieldErrors, type Caller } from '@caskade/kit';
+import { AppError, fieldErrors, type Caller, type RateLimiter } from '@caskade/kit';
 import { sendError } from './errors';
 import { hasBody } from './input-guards';
 import type { RateLimiters } from './rate-limits';
@@ -26,6 +26,21 @@ function authorize(def: RouteDef, caller: Caller | null): void {
   if (def.access !== 'user' && caller.role !== def.access) throw new AppError('forbidden');
 }
 
+async function enforceLimit(limiters: RateLimiters, name: string, key: string, res: Response): Promise<void> {
+  const limiter: RateLimiter = limiters[name as keyof RateLimiters];
+  const decision = await limiter.consume(key);
+  if (!decision.allowed) {
+    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+    throw new AppError('too-many-requests', { retryAfterSeconds: decision.retryAfterSeconds });
+  }
+}
+
+/** The account a body names, for per-account limits: the email as identity normalises it. */
+function accountKey(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
 /** Mount routes: authorize, rate-limit, validate strictly, call the handler, answer `{ data }`. */
 export function buildRouter(routes: RouteDef[], limiters: RateLimiters): Router {
   const router = Router();
@@ -35,19 +50,13 @@ export function buildRouter(routes: RouteDef[], limiters: RateLimiters): Router 
       const call = { requestId: res.locals.requestId as string, caller };
       try {
         authorize(def, caller);
-        if (def.rateLimit) {
-          const limiter = limiters[def.rateLimit as keyof RateLimiters];
-          const decision = await limiter.consume(req.ip ?? 'unknown');
-          if (!decision.allowed) {
-            res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-            throw new AppError('too-many-requests', { retryAfterSeconds: decision.retryAfterSeconds });
-          }
-        }
+        if (def.rateLimit) await enforceLimit(limiters, def.rateLimit, req.ip ?? 'unknown', res);
         const params = parse(def.params, req.params);
         const query = parse(def.query, req.query);
         // Only JSON is parsed: any other body would otherwise read as `{}` and pass as empty input.
         if (req.body === undefined && hasBody(req)) throw new AppError('unsupported-media-type', { reason: 'expected application/json' });
         const body = parse(def.body, req.body);
+        if (def.accountRateLimit) await enforceLimit(limiters, def.accountRateLimit, accountKey(body), res);
         const reply = await def.handler({ body, query, params, caller, call, req, res });
         if (reply.data === undefined) res.status(reply.status).end();
         else res.status(reply.status).json({ data: reply.data });

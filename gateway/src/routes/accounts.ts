@@ -69,7 +69,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/auth/login', summary: 'Log in with email and password', tags: ['auth'], access: 'public',
-      rateLimit: 'login', body: z.object({ email: z.string().max(254), password: z.string().max(256) }).strict(), response: currentUserSchema,
+      rateLimit: 'login', accountRateLimit: 'loginAccount', body: z.object({ email: z.string().max(254), password: z.string().max(256) }).strict(), response: currentUserSchema,
       handler: async ({ body, call, res }) => {
         const out = await id.login(body, call, { deadlineMs: 10_000 });
         if (out.session) setSessionCookies(res, out.session, secureCookies);
@@ -116,7 +116,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/auth/password-reset-request', summary: 'Email a password reset link', tags: ['auth'], access: 'public',
-      rateLimit: 'passwordReset', body: z.object({ email: emailField }).strict(),
+      rateLimit: 'passwordReset', accountRateLimit: 'passwordResetAccount', body: z.object({ email: emailField }).strict(),
       handler: async ({ body, call }) => {
         await id.requestPasswordReset(body, call);
         return { status: 204 };
@@ -134,14 +134,17 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     route({
       method: 'put', path: '/api/current-user/password', summary: 'Change password (current password required)', tags: ['account'],
       access: 'user', body: z.object({ currentPassword: z.string().min(1, { error: 'validation.required' }).max(256), newPassword: passwordField }).strict(),
-      handler: async ({ body, call }) => {
-        await id.changePassword(body, call, { deadlineMs: 10_000 });
+      handler: async ({ body, call, res }) => {
+        // Every other session is signed out; this one carries on with the fresh tokens.
+        const out = await id.changePassword(body, call, { deadlineMs: 10_000 });
+        if (out.session) setSessionCookies(res, out.session, secureCookies);
         return { status: 204 };
       },
     }),
     route({
       method: 'put', path: '/api/current-user/email', summary: 'Change email (current password required; verify again)', tags: ['account'],
-      access: 'user', body: z.object({ email: emailField, currentPassword: z.string().min(1, { error: 'validation.required' }).max(256) }).strict(),
+      access: 'user', rateLimit: 'changeEmail',
+      body: z.object({ email: emailField, currentPassword: z.string().min(1, { error: 'validation.required' }).max(256) }).strict(),
       response: currentUserSchema,
       handler: async ({ body, call }) => ({ status: 200, data: requireUser((await id.changeEmail(body, call, { deadlineMs: 10_000 })).user) }),
     }),
@@ -164,9 +167,14 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
       },
     }),
     route({
-      method: 'put', path: '/api/user/type', summary: 'Switch between buyer and supplier', tags: ['account'], access: 'user',
+      method: 'put', path: '/api/user/type', summary: 'Switch between buyer and supplier (reissues the session cookies)', tags: ['account'], access: 'user',
       body: z.object({ userType: z.enum(USER_TYPES) }).strict(), response: currentUserSchema,
-      handler: async ({ body, call }) => ({ status: 200, data: requireUser((await id.setUserType(body, call)).user) }),
+      handler: async ({ body, call, res }) => {
+        // The role is in the access token: the switch comes with a fresh session, whose cookies replace these.
+        const out = await id.setUserType(body, call);
+        if (out.session) setSessionCookies(res, out.session, secureCookies);
+        return { status: 200, data: requireUser(out.user) };
+      },
     }),
     route({
       method: 'get', path: '/api/brands/scan-valid-name', summary: 'Is a brand or business name still free?', tags: ['brands'], access: 'public',
