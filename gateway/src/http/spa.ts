@@ -17,8 +17,42 @@ const PROFILE_PATH = new RegExp(`^/u/(${UUID})/?$`);
 const SITE = 'Caskade';
 const DESCRIPTION_MAX = 200;
 
-/** Static pages worth indexing, for sitemap.xml. */
+/** Static pages worth indexing, for the static sitemap. */
 const STATIC_PATHS = ['/', '/s', '/about', '/faq', '/contact-us', '/membership/supplier', '/membership/services', '/terms-of-service', '/privacy-policy'];
+/** The sitemap protocol's limit of URLs in one sitemap file (and of sitemaps in an index). */
+export const SITEMAP_MAX_URLS = 50_000;
+const GST_RATE = 0.1;
+
+/**
+ * The web app's route patterns (web/src/app/routes.ts, kept in step by spa.test.ts): any other
+ * path gets the app with HTTP 404, and the app renders its not-found page there. `/notfound` is
+ * that page's own address, so it is not listed.
+ */
+export const SPA_ROUTES: readonly string[] = [
+  '/', '/about', '/s', '/l', '/l/new', '/l/:id', '/l/:slug/:id', '/l/:slug/:id/checkout', '/l/:slug/:id/:variant', '/l/:slug/:id/:type/:tab',
+  '/l/:slug/:id/:type/:tab/:returnURLType', '/checkout', '/checkout/:payment', '/checkout-multi-suppliers', '/u', '/u/:id', '/u/:id/:returnURLType',
+  '/profile-settings', '/membership/services', '/membership/supplier', '/update-subscription', '/cart-subscription', '/login', '/signup/buyer',
+  '/buyer-confirm', '/signup/supplier', '/recover-password', '/reset-password', '/inbox', '/inbox/:tab', '/order/:id', '/sale/:id', '/sales',
+  '/sales/:id', '/orders', '/orders/:id', '/listings', '/account', '/account/delivery-address', '/account/contact-details',
+  '/account/contact-details/info', '/account/change-password', '/account/payments', '/account/payments/:returnURLType', '/account/payment-methods',
+  '/account/delete-account', '/account/membership', '/messages', '/messages/:tab', '/cart', '/analytics', '/verify-email', '/terms-of-service',
+  '/privacy-policy', '/contact-us', '/faq', '/styleguide/*', '/operator/mailbox', '/operator/listings',
+];
+
+/** A react-router pattern as a regular expression: `:param` is one segment, a trailing `*` anything; case and a trailing slash ignored. */
+export function routePattern(route: string): RegExp {
+  if (route === '/') return /^\/?$/;
+  const body = route
+    .split('/')
+    .slice(1)
+    .map((seg) => (seg === '*' ? '(?:/.*)?' : seg.startsWith(':') ? '/[^/]+' : `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    .join('');
+  return new RegExp(`^${body}/?$`, 'i');
+}
+
+const SPA_PATTERNS = SPA_ROUTES.map(routePattern);
+/** Whether the web app has a page at this path (its own not-found page aside). */
+export const isSpaRoute = (urlPath: string): boolean => SPA_PATTERNS.some((re) => re.test(urlPath));
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -64,6 +98,8 @@ export function injectMeta(html: string, meta: PageMeta): string {
 }
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
+/** Listing prices are stored ex GST; the listing page's headline, and so the structured data, is what the buyer pays. */
+const incGst = (exGstCents: number): number => exGstCents + Math.round(exGstCents * GST_RATE);
 const categoryLabel = (c: string): string => (isCategory(c) ? CATEGORY_LABELS[c] : isServiceCategory(c) ? SERVICE_CATEGORY_LABELS[c] : c);
 
 /** Title, description and schema.org Product/Offer data of a listing page. */
@@ -73,12 +109,22 @@ export function listingMeta(l: catalog.Listing, base: string): PageMeta {
   const brand = l.author?.brandName ?? '';
   const url = `${base}/l/${l.slug}/${l.id}`;
   const images = l.images.map((i) => i.variants.find((v) => v.name === 'listing-card-2x') ?? i.variants[0]).filter((v) => v !== undefined).map((v) => `${base}${v.url}`);
-  const prices = (f?.pricePackages ?? []).map((p) => p.priceCents);
+  // GST-inclusive, as the page's headline price, and marked so (valueAddedTaxIncluded).
+  const prices = (f?.pricePackages ?? []).map((p) => incGst(p.priceCents));
   const availability = l.state !== 'published' ? 'https://schema.org/Discontinued' : l.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
   const seller = { '@type': 'Organization', name: brand || l.author?.displayName || SITE, url: `${base}/u/${l.author?.id ?? ''}` };
+  const single = money(prices[0] ?? incGst(l.priceCents));
   const offers = prices.length > 1
-    ? { '@type': 'AggregateOffer', priceCurrency: CURRENCY, lowPrice: money(Math.min(...prices)), highPrice: money(Math.max(...prices)), offerCount: prices.length, availability, url, seller }
-    : { '@type': 'Offer', priceCurrency: CURRENCY, price: money(prices[0] ?? l.priceCents), availability, url, seller };
+    ? {
+        '@type': 'AggregateOffer', priceCurrency: CURRENCY, lowPrice: money(Math.min(...prices)), highPrice: money(Math.max(...prices)), offerCount: prices.length,
+        priceSpecification: { '@type': 'PriceSpecification', priceCurrency: CURRENCY, minPrice: money(Math.min(...prices)), maxPrice: money(Math.max(...prices)), valueAddedTaxIncluded: true },
+        availability, url, seller,
+      }
+    : {
+        '@type': 'Offer', priceCurrency: CURRENCY, price: single,
+        priceSpecification: { '@type': 'UnitPriceSpecification', priceCurrency: CURRENCY, price: single, valueAddedTaxIncluded: true },
+        availability, url, seller,
+      };
   const description = clip(f?.description || `${title}${brand ? ` by ${brand}` : ''}: ${categoryLabel(f?.category ?? '')} on ${SITE}.`);
   return {
     title: `${title}${brand ? ` · ${brand}` : ''} | ${SITE}`,
@@ -106,21 +152,47 @@ export function profileMeta(user: { id: string; displayName: string; brandName: 
   const name = brand?.brandName || user.brandName || user.displayName || 'Supplier';
   const url = `${base}/u/${user.id}`;
   const logo = brand?.logo?.variants.find((v) => v.name === 'listing-card-2x');
+  // The wide header image suits link previews best; the logo otherwise.
+  const header = brand?.headerImage?.variants.find((v) => v.name === 'scaled-1600') ?? brand?.headerImage?.variants.find((v) => v.name.startsWith('scaled-'));
+  const image = header ?? logo;
   const description = clip(brand?.description || user.bio || `${name} on ${SITE}, the wholesale marketplace for Australian craft drinks.`);
   return {
     title: `${name} | ${SITE}`,
     description,
     canonical: url,
-    ...(logo ? { image: `${base}${logo.url}` } : {}),
+    ...(image ? { image: `${base}${image.url}` } : {}),
     type: 'profile',
     jsonLd: { '@context': 'https://schema.org', '@type': 'Organization', name, description, url, ...(logo ? { logo: `${base}${logo.url}` } : {}) },
   };
+}
+
+/** The landing and search pages: fixed titles and descriptions (search results are not canonical pages of their own). */
+export function staticMeta(urlPath: string, base: string): PageMeta | null {
+  if (urlPath === '/' || urlPath === '') {
+    return {
+      title: `${SITE} · Wholesale craft drinks marketplace`,
+      description: 'Caskade is the wholesale marketplace for Australia’s craft and independent drinks trade: order beer, wine, spirits and more from many suppliers in one cart.',
+      canonical: `${base}/`,
+      type: 'website',
+    };
+  }
+  if (/^\/s\/?$/i.test(urlPath)) {
+    return {
+      title: `Search wholesale beer, wine, spirits and trade services | ${SITE}`,
+      description: 'Search every listing with stock on Caskade by keyword, category, supplier and price, and order from many independent Australian suppliers in one cart.',
+      canonical: `${base}/s`,
+      type: 'website',
+    };
+  }
+  return null;
 }
 
 const system = { requestId: 'seo', caller: null };
 
 async function metaFor(urlPath: string, seo: SeoOptions): Promise<{ meta: PageMeta | null; status: number }> {
   const base = seo.publicUrl.replace(/\/$/, '');
+  const fixed = staticMeta(urlPath, base);
+  if (fixed) return { meta: fixed, status: 200 };
   const listingId = LISTING_PATH.exec(urlPath)?.[1];
   const profileId = PROFILE_PATH.exec(urlPath)?.[1];
   try {
@@ -143,25 +215,37 @@ async function metaFor(urlPath: string, seo: SeoOptions): Promise<{ meta: PageMe
   return { meta: null, status: 200 };
 }
 
-function sitemapXml(base: string, entries: catalog.SitemapEntry[]): string {
-  const url = (loc: string, lastmod?: string) => `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
-  const lines = [
-    ...STATIC_PATHS.map((p) => url(`${base}${p}`)),
-    ...entries.map((e) => (e.kind === 'listing' ? url(`${base}/l/${e.slug}/${e.id}`, e.updatedAt) : url(`${base}/u/${e.id}`, e.updatedAt))),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** One sitemap file (at most SITEMAP_MAX_URLS URLs). */
+export function urlsetXml(urls: { loc: string; lastmod?: string }[]): string {
+  const lines = urls.map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`);
+  return `${xmlHead}<urlset xmlns="${SITEMAP_NS}">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+/** The sitemap index: the static pages' sitemap, then the listing and brand sitemaps, SITEMAP_MAX_URLS entries each. */
+export function sitemapIndexXml(base: string, totals: { listings: number; brands: number }): string {
+  const pages = (n: number) => Array.from({ length: Math.ceil(n / SITEMAP_MAX_URLS) }, (_, i) => i + 1);
+  const locs = [`${base}/sitemaps/static.xml`, ...pages(totals.listings).map((n) => `${base}/sitemaps/listings-${n}.xml`), ...pages(totals.brands).map((n) => `${base}/sitemaps/brands-${n}.xml`)];
+  const lines = locs.map((loc) => `  <sitemap><loc>${escapeHtml(loc)}</loc></sitemap>`);
+  return `${xmlHead}<sitemapindex xmlns="${SITEMAP_NS}">\n${lines.join('\n')}\n</sitemapindex>\n`;
 }
 
 export function robotsTxt(base: string): string {
   const privatePaths = ['/api/', '/account', '/cart', '/checkout', '/inbox', '/orders', '/sales', '/listings', '/profile-settings', '/messages', '/l/new', '/analytics', '/operator'];
+  // The sitemap index, which lists the paged sitemaps under /sitemaps/.
   return ['User-agent: *', ...privatePaths.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every other GET that is
- * not an API call (the SPA renders its own not-found page for unknown routes). With `seo`, listing
- * pages (/l/{slug}/{id}, /l/{id}) and brand pages (/u/{id}) get their title, description, Open
- * Graph tags and schema.org JSON-LD in the HTML, and /sitemap.xml and /robots.txt are served.
+ * not an API call (with 404 for paths outside the app's route table, where the SPA renders its own
+ * not-found page). With `seo`, listing pages (/l/{slug}/{id}, /l/{id}) and brand pages (/u/{id})
+ * get their title, description, Open Graph tags and schema.org JSON-LD in the HTML, the landing
+ * and search pages their title, description and Open Graph tags, and /robots.txt, the sitemap
+ * index /sitemap.xml and its sitemaps (/sitemaps/static.xml, /sitemaps/listings-N.xml,
+ * /sitemaps/brands-N.xml, SITEMAP_MAX_URLS URLs each) are served.
  */
 export function spa(webDist: string, seo?: SeoOptions): Router {
   const router = express.Router();
@@ -180,16 +264,46 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
       res.setHeader('Cache-Control', 'public, max-age=3600');
       res.type('text/plain').send(robotsTxt(base));
     });
+    const unavailable = (res: Response, err: unknown) => {
+      // A crawler should come back later rather than read an empty or partial sitemap.
+      seo.logger?.warn({ err }, 'sitemap entries unavailable');
+      res.setHeader('Retry-After', '300');
+      res.status(503).type('text/plain').send('The sitemap is unavailable right now.');
+    };
+    const sitemapCache = (res: Response) => res.setHeader('Cache-Control', 'public, max-age=3600');
     router.get('/sitemap.xml', async (_req: Request, res: Response) => {
-      const entries = await seo.clients.catalog.listSitemapEntries({ limit: 0 }, system, { deadlineMs: 10_000 }).then(
-        (out) => out.entries,
-        (err: unknown) => {
-          seo.logger?.warn({ err }, 'sitemap entries unavailable');
-          return [];
-        },
-      );
-      res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.type('application/xml').send(sitemapXml(base, entries));
+      try {
+        const [listings, brands] = await Promise.all(
+          (['listing', 'brand'] as const).map((kind) => seo.clients.catalog.listSitemapEntries({ kind, limit: 1, offset: 0 }, system, { deadlineMs: 10_000 })),
+        );
+        sitemapCache(res);
+        res.type('application/xml').send(sitemapIndexXml(base, { listings: listings?.total ?? 0, brands: brands?.total ?? 0 }));
+      } catch (err) {
+        unavailable(res, err);
+      }
+    });
+    router.get('/sitemaps/static.xml', (_req: Request, res: Response) => {
+      sitemapCache(res);
+      res.type('application/xml').send(urlsetXml(STATIC_PATHS.map((p) => ({ loc: `${base}${p}` }))));
+    });
+    router.get(/^\/sitemaps\/(listings|brands)-([1-9]\d{0,5})\.xml$/, async (req: Request, res: Response) => {
+      const [, which = '', n = '1'] = /^\/sitemaps\/(listings|brands)-(\d+)\.xml$/.exec(req.path) ?? [];
+      const kind = which === 'listings' ? 'listing' : 'brand';
+      const offset = (Number(n) - 1) * SITEMAP_MAX_URLS;
+      try {
+        const out = await seo.clients.catalog.listSitemapEntries({ kind, limit: SITEMAP_MAX_URLS, offset }, system, { deadlineMs: 20_000 });
+        // A page past the end (the first one always exists, if empty).
+        if (out.entries.length === 0 && offset > 0) {
+          res.status(404).type('text/plain').send('No such sitemap.');
+          return;
+        }
+        sitemapCache(res);
+        res.type('application/xml').send(
+          urlsetXml(out.entries.map((e) => ({ loc: e.kind === 'listing' ? `${base}/l/${e.slug}/${e.id}` : `${base}/u/${e.id}`, lastmod: e.updatedAt }))),
+        );
+      } catch (err) {
+        unavailable(res, err);
+      }
     });
   }
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
@@ -201,6 +315,11 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    // Not one of the app's routes: the app still loads and shows its not-found page, with a 404.
+    if (!isSpaRoute(req.path)) {
+      res.status(404).type('html').send(html);
+      return;
+    }
     if (!seo) {
       res.type('html').send(html);
       return;

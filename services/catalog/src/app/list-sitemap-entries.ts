@@ -1,12 +1,53 @@
+import { sql } from 'kysely';
 import { createSlug } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 
+/** The sitemap protocol's limit of URLs in one file. */
 const MAX_ENTRIES = 50_000;
 
-/** Published listings and brands with published listings, newest changes first (sitemap.xml). */
+/**
+ * Published listings and brands with published listings (sitemap.xml).
+ *
+ * With `kind` (listing or brand): one page of that kind, `offset` skipped, oldest first so pages
+ * stay put as listings are added, and the total (the gateway's sitemap index pages through them).
+ * Without: both kinds, newest changes first, at most `limit` (the original single sitemap).
+ */
 export async function listSitemapEntries(deps: CatalogDeps, req: catalog.ListSitemapEntriesRequest): Promise<catalog.ListSitemapEntriesResponse> {
   const limit = req.limit > 0 ? Math.min(req.limit, MAX_ENTRIES) : MAX_ENTRIES;
+  const offset = Math.max(0, req.offset ?? 0);
+  if (req.kind === 'listing') {
+    const published = deps.db.selectFrom('listings').where('state', '=', 'published');
+    const [rows, count] = await Promise.all([
+      published.select(['id', 'title', 'updated_at']).orderBy('created_at', 'asc').orderBy('id', 'asc').offset(offset).limit(limit).execute(),
+      published.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+    ]);
+    return {
+      entries: rows.map((l) => ({ kind: 'listing', id: l.id, slug: createSlug(l.title), updatedAt: new Date(l.updated_at).toISOString() })),
+      total: Number(count?.n ?? 0),
+    };
+  }
+  if (req.kind === 'brand') {
+    const brands = deps.db
+      .selectFrom('listings')
+      .where('listings.state', '=', 'published')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('brands').select('brands.id').whereRef('brands.id', '=', 'listings.author_id').where('brands.hidden', '=', true))));
+    const [rows, count] = await Promise.all([
+      brands
+        .select(['listings.author_id as id', (eb) => eb.fn.max('listings.updated_at').as('updated_at')])
+        .groupBy('listings.author_id')
+        .orderBy('listings.author_id', 'asc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      brands.select(sql<string>`count(distinct listings.author_id)`.as('n')).executeTakeFirst(),
+    ]);
+    return {
+      entries: rows.map((b) => ({ kind: 'brand', id: b.id, slug: '', updatedAt: new Date(b.updated_at).toISOString() })),
+      total: Number(count?.n ?? 0),
+    };
+  }
+
   const listings = await deps.db
     .selectFrom('listings')
     .select(['id', 'title', 'updated_at', 'author_id'])
@@ -24,5 +65,6 @@ export async function listSitemapEntries(deps: CatalogDeps, req: catalog.ListSit
       ...[...latestByBrand].filter(([id]) => !hidden.has(id)).map(([id, at]) => ({ kind: 'brand', id, slug: '', updatedAt: new Date(at).toISOString() })),
       ...listings.map((l) => ({ kind: 'listing', id: l.id, slug: createSlug(l.title), updatedAt: new Date(l.updated_at).toISOString() })),
     ].slice(0, limit),
+    total: 0,
   };
 }

@@ -411,9 +411,11 @@ export interface ListSitemapEntriesRequest {
    * listing or brand: that kind only, oldest first (stable pages for paged sitemaps), with the
    * total. Empty: both kinds, newest changes first, no total.
    */
-  kind: string;
+  kind?:
+    | string
+    | undefined;
   /** Entries to skip (with kind). */
-  offset: number;
+  offset?: number | undefined;
 }
 
 export interface ListSitemapEntriesResponse {
@@ -5577,7 +5579,7 @@ export const SitemapEntry: MessageFns<SitemapEntry> = {
 };
 
 function createBaseListSitemapEntriesRequest(): ListSitemapEntriesRequest {
-  return { limit: 0, kind: "", offset: 0 };
+  return { limit: 0, kind: undefined, offset: undefined };
 }
 
 export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = {
@@ -5585,10 +5587,10 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
     if (message.limit !== 0) {
       writer.uint32(8).int32(message.limit);
     }
-    if (message.kind !== "") {
+    if (message.kind !== undefined) {
       writer.uint32(18).string(message.kind);
     }
-    if (message.offset !== 0) {
+    if (message.offset !== undefined) {
       writer.uint32(24).int32(message.offset);
     }
     return writer;
@@ -5646,8 +5648,8 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
   fromJSON(object: any): ListSitemapEntriesRequest {
     return {
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
-      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
-      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : undefined,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : undefined,
     };
   },
 
@@ -5656,10 +5658,10 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
-    if (message.kind !== "") {
+    if (message.kind !== undefined) {
       obj.kind = message.kind;
     }
-    if (message.offset !== 0) {
+    if (message.offset !== undefined) {
       obj.offset = Math.round(message.offset);
     }
     return obj;
@@ -5671,8 +5673,8 @@ export const ListSitemapEntriesRequest: MessageFns<ListSitemapEntriesRequest> = 
   fromPartial<I extends Exact<DeepPartial<ListSitemapEntriesRequest>, I>>(object: I): ListSitemapEntriesRequest {
     const message = createBaseListSitemapEntriesRequest();
     message.limit = object.limit ?? 0;
-    message.kind = object.kind ?? "";
-    message.offset = object.offset ?? 0;
+    message.kind = object.kind ?? undefined;
+    message.offset = object.offset ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { catalog } from '@caskade/proto';
+import { SITEMAP_MAX_URLS, SPA_ROUTES, isSpaRoute, listingMeta, profileMeta, robotsTxt, sitemapIndexXml, staticMeta, urlsetXml } from './spa';
+
+describe('the SPA route table', () => {
+  test('matches the web app’s route table (web/src/app/routes.ts)', () => {
+    const source = readFileSync(path.join(__dirname, '../../../web/src/app/routes.ts'), 'utf8');
+    const webPaths = [...source.matchAll(/^\s*\['[A-Za-z]+', '([^']+)'/gm)].map((m) => m[1]).filter((p) => p !== '/notfound');
+    expect(webPaths.length).toBeGreaterThan(20);
+    expect([...SPA_ROUTES].sort()).toEqual([...webPaths].sort());
+  });
+
+  test.each([
+    ['/', true],
+    ['/s', true],
+    ['/S/', true],
+    ['/l/some-slug/8d3f0b1e-2f7a-4a52-9a53-0a5c0f6a1b2c', true],
+    ['/l/new', true],
+    ['/l/x/y/draft/photos', true],
+    ['/u/abc', true],
+    ['/styleguide', true],
+    ['/styleguide/buttons/primary', true],
+    ['/account/contact-details/info', true],
+    ['/nope', false],
+    ['/notfound', false],
+    ['/account/nope', false],
+    ['/l/a/b/c/d/e/f', false],
+    ['/u/a/b/c', false],
+    ['/s.', false],
+  ])('%s is a route: %s', (p, known) => {
+    expect(isSpaRoute(p)).toBe(known);
+  });
+});
+
+describe('sitemaps', () => {
+  test('the index lists the static sitemap and one listings/brands sitemap per 50,000', () => {
+    const xml = sitemapIndexXml('https://caskade.example', { listings: 100_001, brands: 30 });
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      'https://caskade.example/sitemaps/static.xml',
+      'https://caskade.example/sitemaps/listings-1.xml',
+      'https://caskade.example/sitemaps/listings-2.xml',
+      'https://caskade.example/sitemaps/listings-3.xml',
+      'https://caskade.example/sitemaps/brands-1.xml',
+    ]);
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
+  });
+
+  test('no listings: only the static sitemap', () => {
+    expect([...sitemapIndexXml('https://c.example', { listings: 0, brands: 0 }).matchAll(/<loc>/g)]).toHaveLength(1);
+  });
+
+  test('a sitemap escapes its URLs and keeps the date of lastmod', () => {
+    const xml = urlsetXml([{ loc: 'https://c.example/l/a&b/1', lastmod: '2026-01-02T03:04:05.000Z' }]);
+    expect(xml).toContain('<url><loc>https://c.example/l/a&amp;b/1</loc><lastmod>2026-01-02</lastmod></url>');
+  });
+
+  test('robots.txt points to the sitemap index', () => {
+    expect(robotsTxt('https://c.example')).toContain('Sitemap: https://c.example/sitemap.xml');
+  });
+});
+
+const listing = (packages: number[]): catalog.Listing =>
+  ({
+    id: 'l1',
+    slug: 'pale-ale',
+    state: 'published',
+    stockQuantity: 5,
+    priceCents: packages[0] ?? 0,
+    images: [],
+    author: { id: 'u1', brandName: 'Hops Co', displayName: 'Hops' },
+    fields: { title: 'Pale Ale', description: 'Hoppy.', category: 'beer', pricePackages: packages.map((priceCents) => ({ priceCents, sku: '' })) },
+  }) as unknown as catalog.Listing;
+
+describe('listing structured data', () => {
+  test('one package: the GST-inclusive price (as the page headline), marked as including tax', () => {
+    const ld = listingMeta(listing([5450]), 'https://c.example').jsonLd as { offers: Record<string, unknown> };
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      priceCurrency: 'AUD',
+      price: '59.95',
+      priceSpecification: { '@type': 'UnitPriceSpecification', priceCurrency: 'AUD', price: '59.95', valueAddedTaxIncluded: true },
+    });
+  });
+
+  test('several packages: the GST-inclusive range, marked as including tax', () => {
+    const ld = listingMeta(listing([5450, 21000]), 'https://c.example').jsonLd as { offers: Record<string, unknown> };
+    expect(ld.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '59.95',
+      highPrice: '231.00',
+      priceSpecification: { minPrice: '59.95', maxPrice: '231.00', valueAddedTaxIncluded: true },
+    });
+  });
+});
+
+describe('page metadata', () => {
+  const variant = (name: string, url: string) => ({ name, url, width: 1, height: 1 });
+  const user = { id: 'u1', displayName: 'Hops', brandName: 'Hops Co', bio: '' };
+
+  test('a brand page’s og:image is the header image when there is one, else the logo', () => {
+    const brand = {
+      brandName: 'Hops Co',
+      logo: { id: 'a', variants: [variant('listing-card-2x', '/img/logo.jpg')] },
+      headerImage: { id: 'b', variants: [variant('scaled-800', '/img/h800.jpg'), variant('scaled-1600', '/img/h1600.jpg')] },
+    } as unknown as catalog.Brand;
+    expect(profileMeta(user, brand, 'https://c.example').image).toBe('https://c.example/img/h1600.jpg');
+    expect(profileMeta(user, { ...brand, headerImage: undefined } as unknown as catalog.Brand, 'https://c.example').image).toBe('https://c.example/img/logo.jpg');
+  });
+
+  test('the landing and search pages have their own title and description', () => {
+    expect(staticMeta('/', 'https://c.example')).toMatchObject({ canonical: 'https://c.example/', type: 'website' });
+    expect(staticMeta('/s', 'https://c.example')?.title).toMatch(/^Search/);
+    expect(staticMeta('/about', 'https://c.example')).toBeNull();
+  });
+});
