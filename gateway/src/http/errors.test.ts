@@ -126,7 +126,7 @@ describe('errorHandler: body-parser failures', () => {
     [{ type: 'encoding.unsupported', status: 415 }, 400, 'validation-invalid-params'],
     [{ type: 'charset.unsupported', status: 415 }, 400, 'validation-invalid-params'],
     [{ type: 'request.aborted', status: 400 }, 400, 'validation-invalid-value'],
-    [{ status: 404 }, 400, 'validation-invalid-value'],
+    [{ status: 404 }, 404, 'not-found'],
     [{ status: 499 }, 400, 'validation-invalid-value'],
   ])('error shaped %j → %i %s, not logged', async (shape, httpStatus, code) => {
     thrown = Object.assign(new Error('parser said so'), shape);

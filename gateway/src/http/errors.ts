@@ -22,6 +22,8 @@ export function errorHandler(logger: Logger) {
     if (parserError?.type === 'entity.parse.failed' || parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
       return sendError(res, new AppError('validation-invalid-params', { fields: { _: 'validation.malformedBody' } }));
     }
+    // serve-static's missing file (a stale or mistyped /assets/… URL).
+    if (parserError?.status === 404) return sendError(res, new AppError('not-found'));
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       return sendError(res, new AppError('validation-invalid-value'));
     }
