@@ -274,18 +274,43 @@ describe('catalog through the gateway', () => {
     expect(html).toContain(`/l/${listing.slug}/${listing.id}`);
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(ld).not.toContain('<');
-    expect(JSON.parse(ld)).toMatchObject({ '@type': 'Product', name: 'Seo <Script> Stout', offers: { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: '125.00' } });
+    // GST-inclusive prices, as the page's headline ($125.00 ex GST + $12.50), and said so.
+    expect(JSON.parse(ld)).toMatchObject({
+      '@type': 'Product',
+      name: 'Seo <Script> Stout',
+      offers: { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: '137.50', priceSpecification: { valueAddedTaxIncluded: true } },
+    });
     expect((await fetch(`${app.url}/l/${listing.id}`)).status).toBe(200);
     expect((await fetch(`${app.url}/l/x/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     const profile = await (await fetch(`${app.url}/u/${listing.author.id}`)).text();
     expect(profile).toContain('<title>Yarra Valley Brewing | Caskade</title>');
     expect(profile).toContain('"@type":"Organization"');
-    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`/l/${listing.slug}/${listing.id}</loc>`);
-    expect(sitemap).toContain(`/u/${listing.author.id}</loc>`);
+    // The landing and search pages carry Open Graph tags too.
+    expect(await (await fetch(`${app.url}/`)).text()).toContain('<meta property="og:title" content="Caskade · Wholesale craft drinks marketplace" />');
+    expect(await (await fetch(`${app.url}/s?keywords=stout`)).text()).toMatch(/<meta property="og:title" content="Search [^"]*" \/>/);
+    // robots.txt names the sitemap index, which lists the paged sitemaps (50,000 URLs at most each).
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
     expect(robots).toContain('Disallow: /api/');
-    expect(robots).toContain('Sitemap: ');
+    const indexUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1] ?? '';
+    expect(new URL(indexUrl).pathname).toBe('/sitemap.xml');
+    const index = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    expect(index).toContain('<sitemapindex');
+    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(sitemaps).toEqual(expect.arrayContaining(['/sitemaps/static.xml', '/sitemaps/listings-1.xml', '/sitemaps/brands-1.xml']));
+    const listingsMap = await (await fetch(`${app.url}/sitemaps/listings-1.xml`)).text();
+    expect(listingsMap).toContain(`/l/${listing.slug}/${listing.id}</loc>`);
+    expect(listingsMap).not.toContain(`/u/`);
+    expect(await (await fetch(`${app.url}/sitemaps/brands-1.xml`)).text()).toContain(`/u/${listing.author.id}</loc>`);
+    expect(await (await fetch(`${app.url}/sitemaps/static.xml`)).text()).toContain('/about</loc>');
+    expect((await fetch(`${app.url}/sitemaps/listings-99.xml`)).status).toBe(404);
+    // Unknown addresses: a missing asset is a JSON not-found; an unknown page still gets the app (its not-found page) with a 404.
+    const asset = await fetch(`${app.url}/assets/nope.js`);
+    expect(asset.status).toBe(404);
+    expect(((await asset.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('not-found');
+    const unknown = await fetch(`${app.url}/no-such-page`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<div id="root"></div>');
+    expect((await fetch(`${app.url}/about`)).status).toBe(200);
   });
 
   it('documents every catalog path in the OpenAPI document', async () => {
