@@ -409,7 +409,8 @@ export const catalogUi = {
   landing: {
     featuredHeading: 'Featured suppliers',
     featuredIntro: 'Independent producers and trade services selling on Caskade.',
-    allSuppliers: 'Browse all listings',
+    allSuppliers: (n: number) => `Show all ${n.toLocaleString('en-AU')} suppliers`,
+    fewerSuppliers: 'Show fewer suppliers',
     products: (n: number) => plural(n, 'listing', 'listings'),
   },
   operator: {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '@caskade/kit/rules';
 import { useBrands, type Brand } from '../api/catalog';
@@ -144,7 +145,9 @@ const hasImage = (b: Brand): number => (b.logo || b.profileImage ? 1 : 0);
  */
 function FeaturedSuppliers() {
   const brands = useBrands();
-  const featured = [...(brands.data ?? [])].sort((a, b) => hasImage(b) - hasImage(a) || a.brandName.localeCompare(b.brandName)).slice(0, FEATURED_COUNT);
+  const [showAll, setShowAll] = useState(false);
+  const sorted = [...(brands.data ?? [])].sort((a, b) => hasImage(b) - hasImage(a) || a.brandName.localeCompare(b.brandName));
+  const featured = showAll ? sorted : sorted.slice(0, FEATURED_COUNT);
   if (featured.length === 0) return null;
   return (
     <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-7xl px-4 pb-14 sm:px-6 lg:px-8">
@@ -155,11 +158,14 @@ function FeaturedSuppliers() {
           </h2>
           <p className="mt-1 text-stone-600">{catalogUi.landing.featuredIntro}</p>
         </div>
-        <Link to={pathTo('SearchPage')} className="link text-sm">
-          {catalogUi.landing.allSuppliers}
-        </Link>
+        {/* Every supplier with live listings, here (there is no separate supplier directory). */}
+        {sorted.length > FEATURED_COUNT ? (
+          <button type="button" className="link text-sm" aria-expanded={showAll} aria-controls="featured-suppliers" onClick={() => setShowAll((v) => !v)}>
+            {showAll ? catalogUi.landing.fewerSuppliers : catalogUi.landing.allSuppliers(sorted.length)}
+          </button>
+        ) : null}
       </div>
-      <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul id="featured-suppliers" className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {featured.map((brand) => (
           <li key={brand.id}>
             <SupplierCard brand={brand} />
