@@ -1,5 +1,5 @@
 import { startApp, type TestApp } from '../support/app';
-import { buyerSignup, linkParam, waitForMail } from '../support/accounts';
+import { buyerSignup, linkParam, supplierSignup, waitForMail } from '../support/accounts';
 import { ApiSession } from '../support/http';
 
 interface ErrorBody {
@@ -165,6 +165,70 @@ describe('accounts through the gateway', () => {
     expect((await s.get('/api/current-user')).status).toBe(401);
     expect((await new ApiSession(app.url).post('/api/auth/login', { email: 'gone@example.com', password: 'correct horse battery' })).status).toBe(401);
   });
+
+  it('signs other sessions out on a password change; this one carries on with fresh cookies', async () => {
+    const a = new ApiSession(app.url);
+    await a.post('/api/auth/sign-up', buyerSignup('two-devices@example.com'));
+    const b = new ApiSession(app.url);
+    expect((await b.post('/api/auth/login', { email: 'two-devices@example.com', password: 'correct horse battery' })).status).toBe(200);
+    const before = a.cookie('caskade_rt');
+    expect((await a.put('/api/current-user/password', { currentPassword: 'correct horse battery', newPassword: 'a changed password' })).status).toBe(204);
+    expect(a.cookie('caskade_rt')).not.toBe(before);
+    expect((await b.post('/api/auth/refresh')).status).toBe(401);
+    expect((await a.post('/api/auth/refresh')).status).toBe(204);
+    expect((await a.get('/api/current-user')).status).toBe(200);
+  });
+
+  it('reissues the session when the user type changes, so the new role works at once', async () => {
+    const s = new ApiSession(app.url);
+    await s.post('/api/auth/sign-up', buyerSignup('switcher@example.com'));
+    expect((await s.get<ErrorBody>('/api/own-listings')).status).toBe(403);
+    const oldRefresh = s.cookie('caskade_rt') ?? '';
+    const oldAccess = s.cookie('caskade_at') ?? '';
+    const switched = await s.put<UserBody>('/api/user/type', { userType: 'supplier' });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data.role).toBe('supplier');
+    expect(s.cookie('caskade_at')).not.toBe(oldAccess);
+    expect(s.cookie('caskade_rt')).not.toBe(oldRefresh);
+    expect((await s.get<UserBody>('/api/current-user')).body.data.role).toBe('supplier');
+    expect((await s.get('/api/own-listings')).status).toBe(200);
+    const stale = new ApiSession(app.url);
+    stale.setCookie('caskade_rt', oldRefresh);
+    expect((await stale.post('/api/auth/refresh')).status).toBe(401);
+    expect((await s.post('/api/auth/refresh')).status).toBe(204);
+  });
+
+  it('counts email changes against the 5-a-day verification limit (429)', async () => {
+    const s = new ApiSession(app.url);
+    await s.post('/api/auth/sign-up', buyerSignup('bounce0@example.com'));
+    for (let i = 1; i <= 4; i++) {
+      expect((await s.put('/api/current-user/email', { email: `bounce${i}@example.com`, currentPassword: 'correct horse battery' })).status).toBe(200);
+    }
+    const refused = await s.put<ErrorBody>('/api/current-user/email', { email: 'bounce5@example.com', currentPassword: 'correct horse battery' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]?.code).toBe('email-too-many-verification-requests');
+    expect((await s.get<UserBody>('/api/current-user')).body.data.email).toBe('bounce4@example.com');
+  });
+
+  it('refuses a brand name that is another supplier’s business name (409 name-taken)', async () => {
+    const s = new ApiSession(app.url);
+    expect((await s.post('/api/auth/sign-up', supplierSignup('first-brand@example.com', 'Kettle Creek'))).status).toBe(201);
+    const clash = { ...supplierSignup('second-brand@example.com', 'Kettle Creek Brewing Pty Ltd'), businessName: 'Something Else Pty Ltd' };
+    const res = await new ApiSession(app.url).post<ErrorBody>('/api/auth/sign-up', clash);
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0]).toMatchObject({ code: 'name-taken', meta: { fields: { brandName: 'name-taken' } } });
+    expect((await new ApiSession(app.url).post('/api/auth/login', { email: 'second-brand@example.com', password: 'correct horse battery' })).status).toBe(401);
+  });
+
+  it('lets the limited-access login read but not change the account', async () => {
+    const s = new ApiSession(app.url);
+    await s.post('/api/auth/login', { email: 'limited@example.com', password: 'Caskade-demo-2026' });
+    expect((await s.get('/api/current-user')).status).toBe(200);
+    const res = await s.put<ErrorBody>('/api/current-user/password', { currentPassword: 'Caskade-demo-2026', newPassword: 'a different password' });
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]?.code).toBe('forbidden');
+    expect((await s.put('/api/user/type', { userType: 'supplier' })).status).toBe(403);
+  });
 });
 
 describe('rate limits', () => {
@@ -185,5 +249,31 @@ describe('rate limits', () => {
     expect(last.status).toBe(429);
     expect(last.body.errors[0]?.code).toBe('too-many-requests');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits logins per account as well: other accounts from the same address still get in', async () => {
+    // buyer@example.com has used its 10 attempts in the test above, the right password included.
+    const other = await new ApiSession(strict.url).post('/api/auth/login', { email: 'supplier@example.com', password: 'Caskade-demo-2026' });
+    expect(other.status).toBe(200);
+    const again = await new ApiSession(strict.url).post<ErrorBody>('/api/auth/login', { email: ' BUYER@example.com ', password: 'Caskade-demo-2026' });
+    expect(again.status).toBe(429);
+  });
+
+  it('limits password reset requests per account (3 an hour) before the per-address limit', async () => {
+    const s = new ApiSession(strict.url);
+    for (let i = 0; i < 3; i++) expect((await s.post('/api/auth/password-reset-request', { email: 'buyer@example.com' })).status).toBe(204);
+    const refused = await s.post<ErrorBody>('/api/auth/password-reset-request', { email: 'Buyer@Example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]?.code).toBe('too-many-requests');
+    expect((await s.post('/api/auth/password-reset-request', { email: 'supplier@example.com' })).status).toBe(204);
+  });
+
+  it('limits email changes per address', async () => {
+    const s = new ApiSession(strict.url);
+    await s.post('/api/auth/sign-up', buyerSignup('changer@example.com'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await s.put('/api/current-user/email', { email: `changer${i}@example.com`, currentPassword: 'wrong password' })).status);
+    expect(statuses.slice(0, 10).every((st) => st === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 });
