@@ -71,4 +71,31 @@ describe('distributed: one process per service on PostgreSQL, NATS JetStream and
     const all = await operator.get<{ data: Mail[] }>('/api/operator/mailbox?to=while-down@example.com');
     expect(all.body.data.filter((x) => x.kind === 'verify-email')).toHaveLength(1);
   }, 90_000);
+
+  it('hardens accounts across processes: password change signs others out, a type switch reissues the session, names clash across columns', async () => {
+    const app = fixture.app;
+    if (!app) return;
+    const a = new ApiSession(app.url);
+    expect((await a.post('/api/auth/sign-up', signupBody('harden@example.com'))).status).toBe(201);
+    const b = new ApiSession(app.url);
+    expect((await b.post('/api/auth/login', { email: 'harden@example.com', password: 'correct horse battery' })).status).toBe(200);
+    expect((await a.put('/api/current-user/password', { currentPassword: 'correct horse battery', newPassword: 'a changed password' })).status).toBe(204);
+    expect((await b.post('/api/auth/refresh')).status).toBe(401);
+    expect((await a.post('/api/auth/refresh')).status).toBe(204);
+
+    const oldRefresh = a.cookie('caskade_rt') ?? '';
+    const switched = await a.put<{ data: { role: string } }>('/api/user/type', { userType: 'buyer' });
+    expect(switched.body.data.role).toBe('buyer');
+    expect((await a.get<{ data: { role: string } }>('/api/current-user')).body.data.role).toBe('buyer');
+    expect((await a.get('/api/own-listings')).status).toBe(403);
+    const stale = new ApiSession(app.url);
+    stale.setCookie('caskade_rt', oldRefresh);
+    expect((await stale.post('/api/auth/refresh')).status).toBe(401);
+
+    // The first supplier's business name, offered as another's brand name.
+    const clash = { ...signupBody('clash@example.com'), brandName: 'Distant Spirits Pty Ltd harden', businessName: 'Clash Pty Ltd' };
+    const res = await new ApiSession(app.url).post<{ errors: Array<{ code: string }> }>('/api/auth/sign-up', clash);
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0]?.code).toBe('name-taken');
+  }, 60_000);
 });
