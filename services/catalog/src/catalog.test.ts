@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import {
-  AppError, createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient, type Role,
+  AppError, createClient, createLogger, LocalEventBus, MAX_STOCK, type CallContext, type EventEnvelope, type PromiseClient, type Role,
 } from '@caskade/kit';
 import { expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
@@ -20,14 +21,17 @@ const ids = {
   vines: '22222222-2222-4222-8222-222222222222',
   buyer: '33333333-3333-4333-8333-333333333333',
   operator: '44444444-4444-4444-8444-444444444444',
+  quitter: '55555555-5555-4555-8555-555555555555',
 };
 const suppliers: Record<string, SupplierProfile> = {
   [ids.hops]: { id: ids.hops, brandName: 'Hop Hill Brewing', displayName: 'Sam Brewer', published: true },
   [ids.vines]: { id: ids.vines, brandName: 'Vine Lane Wines', displayName: 'Vic Vintner', published: false },
+  [ids.quitter]: { id: ids.quitter, brandName: 'Last Orders Cellars', displayName: 'Quinn Quitter', published: false },
 };
 const ctxOf = (userId: string, role: Role): CallContext => ({ requestId: 'test', caller: { userId, role, scopes: [] } });
 const hops = ctxOf(ids.hops, 'supplier');
 const vines = ctxOf(ids.vines, 'supplier');
+const quitter = ctxOf(ids.quitter, 'supplier');
 const buyer = ctxOf(ids.buyer, 'buyer');
 const operator = ctxOf(ids.operator, 'operator');
 const anon: CallContext = { requestId: 'test', caller: null };
@@ -42,6 +46,29 @@ const beer = (title: string, priceCents = 24_000, extra: Partial<catalog.Listing
     location: { address: '12 Brewery Lane, Healesville VIC', state: 'VIC', postcode: '3777', lat: -37.65, lng: 145.51 },
     pickupEnabled: true, shippingEnabled: true, ...extra,
   });
+
+/** The PNG with its image data (IDAT) overwritten by garbage of the same length and a correct CRC: complete, but undecodable. */
+function corruptIdat(source: Buffer): Buffer {
+  const out = Buffer.from(source);
+  for (let off = 8; off < out.length;) {
+    const len = out.readUInt32BE(off);
+    if (out.toString('ascii', off + 4, off + 8) === 'IDAT') {
+      for (let i = 0; i < len; i++) out[off + 8 + i] = (i * 37 + 11) & 0xff;
+      out.writeUInt32BE(crc32(out.subarray(off + 4, off + 8 + len)), off + 8 + len);
+    }
+    off += 12 + len;
+  }
+  return out;
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
 
 describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend) => {
   let svc: CatalogService;
@@ -468,6 +495,205 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     await renamed('Hop Hill Brewing', 1_001);
     await until('Hop Hill Brewing');
     expect(await brandName()).toBe('Hop Hill Brewing');
+  });
+
+  // ---- hardening (docs/decisions/015) ----
+  const outboxRows = async (aggregateId: string) =>
+    (await sql<{ type: string; payload: { data: Record<string, unknown> } }>`select type, payload from outbox where aggregate_id = ${aggregateId} order by seq`.execute(svc.db)).rows;
+  const imageRows = async () => Number((await svc.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const pendingOf = async (ctx: CallContext, title: string) => {
+    const image = await upload(ctx);
+    const id = (await client.createListing({ fields: beer(title, 20_000, { imageIds: [image.id] }), stockQuantity: 5 }, ctx)).listing?.id ?? '';
+    expect((await client.publishListing({ id }, ctx)).listing?.state).toBe('pendingApproval');
+    return id;
+  };
+
+  it('writes catalog.listing.updated with each edit, photo and duplicate, and catalog.listing.deleted with a discard', async () => {
+    if (!ready) return;
+    const listing = await publishedBeer('Outbox Oatmeal Stout');
+    const edited = (await client.updateListing({ id: listing.id, fields: beer('Outbox Oat Stout'), updateMask: ['title'], expectedVersion: listing.version }, hops)).listing;
+    const photo = await upload();
+    await client.addListingImage({ id: listing.id, imageId: photo.id }, hops);
+    const reordered = [photo.id, ...(edited?.images.map((i) => i.id) ?? [])];
+    await client.updateListing({ id: listing.id, fields: beer('x', 1, { imageIds: reordered }), updateMask: ['imageIds'], expectedVersion: 0 }, hops);
+    const updates = (await outboxRows(listing.id)).filter((r) => r.type === 'catalog.listing.updated').map((r) => r.payload.data);
+    expect(updates).toEqual([
+      expect.objectContaining({ listingId: listing.id, authorId: ids.hops, state: 'published', title: 'Outbox Oat Stout', changedFields: ['title'] }),
+      expect.objectContaining({ changedFields: ['imageIds'] }),
+      expect.objectContaining({ changedFields: ['imageIds'], imageIds: reordered }),
+    ]);
+    expect(updates[0]?.isDuplicate ?? false).toBe(false);
+    const copy = (await client.duplicateListing({ id: listing.id }, hops)).listing?.id ?? '';
+    expect((await outboxRows(copy)).map((r) => [r.type, r.payload.data.isDuplicate, r.payload.data.sourceListingId])).toEqual([['catalog.listing.updated', true, listing.id]]);
+    await client.deleteListing({ id: copy }, hops);
+    expect((await outboxRows(copy)).map((r) => r.type)).toEqual(['catalog.listing.updated', 'catalog.listing.deleted']);
+    expect((await outboxRows(copy))[1]?.payload.data).toMatchObject({ listingId: copy, fromState: 'draft' });
+  });
+
+  it('lets a supplier withdraw a listing waiting for approval: DELETE discards it like a draft', async () => {
+    if (!ready) return;
+    const id = await pendingOf(vines, 'Withdrawn Riesling');
+    await client.deleteListing({ id }, vines);
+    await expectAppError(client.getOwnListing({ id }, vines), 'not-found');
+    const queue = await client.operatorQueryListings({ state: 'pendingApproval', page: 1, perPage: 100 }, operator);
+    expect(queue.listings.map((l) => l.id)).not.toContain(id);
+    await expectAppError(client.approveListing({ id }, operator), 'not-found');
+    expect((await outboxRows(id)).at(-1)).toMatchObject({ type: 'catalog.listing.deleted', payload: { data: { fromState: 'pendingApproval' } } });
+  });
+
+  it('sends an edit of a live listing back for approval when the supplier may not publish directly', async () => {
+    if (!ready) return;
+    const id = await pendingOf(vines, 'Reviewed Rose');
+    expect((await client.approveListing({ id }, operator)).listing?.state).toBe('published');
+    const edited = (await client.updateListing({ id, fields: beer('Unreviewed Rose'), updateMask: ['title'], expectedVersion: 0 }, vines)).listing;
+    expect(edited).toMatchObject({ state: 'pendingApproval', fields: { title: 'Unreviewed Rose' } });
+    await expectAppError(client.getListing({ id, recordView: false }, anon), 'not-found');
+    expect((await outboxRows(id)).slice(-2).map((r) => r.type)).toEqual(['catalog.listing.updated', 'catalog.listing.pending_approval']);
+    expect((await client.approveListing({ id }, operator)).listing?.state).toBe('published');
+    // A supplier who publishes directly keeps the listing live.
+    const own = await publishedBeer('Trusted Tripel');
+    expect((await client.updateListing({ id: own.id, fields: beer('Trusted Tripel II'), updateMask: ['title'], expectedVersion: 0 }, hops)).listing?.state).toBe('published');
+  });
+
+  it('leaves the listing version alone on stock changes: an edit with the version read before a reservation succeeds', async () => {
+    if (!ready) return;
+    const listing = await publishedBeer('Version Vienna', 20_000, 10);
+    const line = [{ listingId: listing.id, quantity: 2 }];
+    await client.reserveStock({ reservationId: 'version-0001', lines: line, ttlSeconds: 0 }, anon);
+    await client.reserveStock({ reservationId: 'version-0002', lines: line, ttlSeconds: 0 }, anon);
+    await client.commitReservation({ reservationId: 'version-0001' }, anon);
+    await client.releaseReservation({ reservationId: 'version-0002' }, anon);
+    await client.setStock({ id: listing.id, oldTotal: 8, newTotal: 9 }, hops);
+    const now = (await client.getOwnListing({ id: listing.id }, hops)).listing;
+    expect(now).toMatchObject({ stockQuantity: 9, version: listing.version });
+    const out = await client.updateListing({ id: listing.id, fields: beer('Version Vienna Lager'), updateMask: ['title'], expectedVersion: listing.version }, hops);
+    expect(out.listing).toMatchObject({ version: listing.version + 1, stockQuantity: 9 });
+  });
+
+  it('answers a retried reserve of a released reservation with 409; a committed one stays idempotent', async () => {
+    if (!ready) return;
+    const listing = await publishedBeer('Retry Rye', 20_000, 6);
+    const line = [{ listingId: listing.id, quantity: 2 }];
+    await client.reserveStock({ reservationId: 'retry-expired', lines: line, ttlSeconds: 60 }, anon);
+    clock += 61_000;
+    expect(await expireReservations(svc.deps)).toBeGreaterThanOrEqual(1);
+    const err = await expectAppError(client.reserveStock({ reservationId: 'retry-expired', lines: line, ttlSeconds: 60 }, anon), 'transaction-invalid-transition');
+    expect(err.meta).toMatchObject({ reservation: 'released' });
+    await client.reserveStock({ reservationId: 'retry-released', lines: line, ttlSeconds: 0 }, anon);
+    await client.releaseReservation({ reservationId: 'retry-released' }, anon);
+    await expectAppError(client.reserveStock({ reservationId: 'retry-released', lines: line, ttlSeconds: 0 }, anon), 'transaction-invalid-transition');
+    expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(6);
+    await client.reserveStock({ reservationId: 'retry-committed', lines: line, ttlSeconds: 0 }, anon);
+    await client.commitReservation({ reservationId: 'retry-committed' }, anon);
+    expect((await client.reserveStock({ reservationId: 'retry-committed', lines: line, ttlSeconds: 0 }, anon)).reservation?.state).toBe('committed');
+    expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(4);
+  });
+
+  it('never releases stock above MAX_STOCK, so the compare-and-set still works', async () => {
+    if (!ready) return;
+    const listing = await publishedBeer('Capped Kolsch', 20_000, 5);
+    await client.reserveStock({ reservationId: 'capped-0001', lines: [{ listingId: listing.id, quantity: 3 }], ttlSeconds: 0 }, anon);
+    await client.setStock({ id: listing.id, oldTotal: 2, newTotal: MAX_STOCK }, hops);
+    await client.releaseReservation({ reservationId: 'capped-0001' }, anon);
+    expect((await client.getOwnListing({ id: listing.id }, hops)).listing?.stockQuantity).toBe(MAX_STOCK);
+    expect((await client.setStock({ id: listing.id, oldTotal: MAX_STOCK, newTotal: 7 }, hops)).listing?.stockQuantity).toBe(7);
+  });
+
+  it('sweeps on past an expired reservation that cannot be released', async () => {
+    if (!ready) return;
+    const listing = await publishedBeer('Sweep Saison', 20_000, 4);
+    await svc.db
+      .insertInto('stock_reservations')
+      .values({ id: 'sweep-bad-row', state: 'reserved', lines: JSON.stringify([{ listingId: 'not-a-uuid', quantity: 1 }]), owner_id: null, expires_at: new Date(clock - 1000) })
+      .execute();
+    await client.reserveStock({ reservationId: 'sweep-good-row', lines: [{ listingId: listing.id, quantity: 3 }], ttlSeconds: 60 }, anon);
+    clock += 61_000;
+    expect(await expireReservations(svc.deps)).toBeGreaterThanOrEqual(1);
+    expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(4);
+    const bad = await svc.db.selectFrom('stock_reservations').selectAll().where('id', '=', 'sweep-bad-row').executeTakeFirstOrThrow();
+    expect(bad.state).toBe('reserved');
+    expect(new Date(bad.expires_at ?? 0).getTime()).toBeGreaterThan(clock);
+    await svc.db.deleteFrom('stock_reservations').where('id', '=', 'sweep-bad-row').execute();
+  });
+
+  it('ignores keywords that are only stop words or symbols instead of matching nothing', async () => {
+    if (!ready) return;
+    const all = (await search({ perPage: 1 })).pagination?.totalItems ?? 0;
+    expect(all).toBeGreaterThan(0);
+    for (const keywords of ['the', '-', '&&', 'the and of', '!!! ???']) {
+      const out = await search({ keywords, perPage: 1 });
+      expect([keywords, out.pagination?.totalItems]).toEqual([keywords, all]);
+    }
+    expect((await search({ keywords: 'the', perPage: 5 })).listings.map((l) => l.id)).toEqual((await search({ perPage: 5 })).listings.map((l) => l.id));
+  });
+
+  it('refuses a price filter above the dearest allowed price on field price', async () => {
+    if (!ready) return;
+    for (const req of [{ priceMaxCents: 99_999_999_999 }, { priceMinCents: 100_000_001 }]) {
+      const err = await expectAppError(search(req), 'validation-invalid-params');
+      expect(err.meta?.fields).toEqual({ price: 'validation.priceRangeInvalid' });
+    }
+  });
+
+  it('lists a supplier’s sold-out listings for the brand page only when asked, and only for one supplier', async () => {
+    if (!ready) return;
+    const listing = await publishedBeer('Sold Out Stout', 20_000, 1);
+    await client.reserveStock({ reservationId: 'sold-out-0001', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 0 }, anon);
+    await client.commitReservation({ reservationId: 'sold-out-0001' }, anon);
+    const brandPage = (includeSoldOut: boolean) => search({ brandIds: [ids.hops], includeSoldOut, sort: catalog.SortOrder.SORT_ORDER_NEWEST, perPage: 100 });
+    expect((await brandPage(false)).listings.map((l) => l.id)).not.toContain(listing.id);
+    expect((await brandPage(true)).listings.find((l) => l.id === listing.id)).toMatchObject({ stockQuantity: 0, state: 'published' });
+    for (const brandIds of [[], [ids.hops, ids.vines]]) {
+      const err = await expectAppError(search({ brandIds, includeSoldOut: true }), 'validation-invalid-params');
+      expect(err.meta?.fields).toEqual({ includeSoldOut: 'validation.invalidValue' });
+    }
+    await client.closeListing({ id: listing.id }, hops);
+    expect((await brandPage(true)).listings.map((l) => l.id)).not.toContain(listing.id);
+  });
+
+  it('sorts by highest price from an index, without a sort step', async () => {
+    if (!ready) return;
+    const plan = await svc.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const out = await sql<Record<string, string>>`explain select l.id from listings l where l.state = 'published' and l.stock_quantity > 0
+        order by l.price_cents desc, l.created_at desc, l.id desc limit 24`.execute(trx);
+      return out.rows.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    expect(plan).toContain('listings_search_price_desc');
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('refuses a complete PNG whose image data is corrupt, and stores nothing', async () => {
+    if (!ready) return;
+    const corrupt = corruptIdat(png);
+    expect(corrupt.length).toBe(png.length);
+    const filesBefore = readdirSync(imageDir).length;
+    const rowsBefore = await imageRows();
+    const err = await expectAppError(client.uploadImage({ data: corrupt, fileName: 'photo.png' }, hops), 'validation-invalid-value');
+    expect(err.meta?.fields).toEqual({ image: 'validation.imageUnreadable' });
+    expect(readdirSync(imageDir).length).toBe(filesBefore);
+    expect(await imageRows()).toBe(rowsBefore);
+  });
+
+  it('takes a deleted supplier’s pending listings out of the operator queue and never approves them', async () => {
+    if (!ready) return;
+    const pending = await pendingOf(quitter, 'Last Call Lambic');
+    const raced = await pendingOf(quitter, 'Late Approval Ale');
+    // An approval racing the deletion: the brand is already hidden when the operator approves.
+    await svc.db.updateTable('brands').set({ hidden: true }).where('id', '=', ids.quitter).execute();
+    const refused = await expectAppError(client.approveListing({ id: raced }, operator), 'transaction-invalid-transition');
+    expect(refused.meta).toMatchObject({ reason: 'supplier-deleted' });
+    await bus.publish({ id: crypto.randomUUID(), type: 'identity.user.deleted', occurredAt: new Date().toISOString(), aggregateId: ids.quitter, aggregateVersion: 1, data: { userId: ids.quitter } });
+    const stateOf = async (id: string) => (await client.getOwnListing({ id }, quitter)).listing?.state;
+    for (let i = 0; i < 50 && (await stateOf(pending)) !== 'draft'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await stateOf(pending)).toBe('draft');
+    expect(await stateOf(raced)).toBe('draft');
+    const queue = await client.operatorQueryListings({ state: 'pendingApproval', page: 1, perPage: 100 }, operator);
+    expect(queue.listings.map((l) => l.id)).not.toContain(pending);
+    expect(queue.listings.map((l) => l.id)).not.toContain(raced);
+    await expectAppError(client.approveListing({ id: pending }, operator), 'transaction-invalid-transition');
+    expect((await outboxRows(pending)).at(-1)?.type).toBe('catalog.listing.rejected');
   });
 
   it('closes a deleted supplier’s listings and hides the brand', async () => {

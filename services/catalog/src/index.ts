@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, startServiceRuntime, type EventBus, type Logger, type ServiceRuntime } from '@caskade/kit';
 import { catalog, identity } from '@caskade/proto';
@@ -49,7 +51,15 @@ export function imageStoreFor(env: CatalogEnv): ImageStore {
       accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, prefix: env.S3_PREFIX,
     });
   }
-  return createLocalImageStore(env.IMAGE_DIR ?? path.join(env.DATA_DIR === ':memory:' ? '.' : env.DATA_DIR, 'catalog-images'));
+  return createLocalImageStore(env.IMAGE_DIR ?? defaultImageDir(env.DATA_DIR));
+}
+
+/**
+ * DATA_DIR/catalog-images; with an in-memory database (DATA_DIR=':memory:') a fresh temporary
+ * directory, as the data is as short-lived as the database (never ./catalog-images in the cwd).
+ */
+export function defaultImageDir(dataDir: string): string {
+  return dataDir === ':memory:' ? mkdtempSync(path.join(tmpdir(), 'caskade-catalog-images-')) : path.join(dataDir, 'catalog-images');
 }
 
 /**

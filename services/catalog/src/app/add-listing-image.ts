@@ -1,23 +1,35 @@
 import { invalidParams, MAX_LISTING_IMAGES, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { checkImagesOwned, loadOwnListing, requireRole, toListingView } from './shared';
+import { stateAfterEdit } from '../domain/listing';
+import { checkImagesOwned, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
 
-/** Append one of the caller's uploads to the listing's photos (adding the same one twice is a no-op). */
+/**
+ * Append one of the caller's uploads to the listing's photos (adding the same one twice is a
+ * no-op), with catalog.listing.updated in the same transaction; like an edit, it sends a live
+ * listing of a supplier without the published flag back for approval (docs/decisions/015).
+ */
 export async function addListingImage(deps: CatalogDeps, ctx: CallContext, req: catalog.AddListingImageRequest): Promise<catalog.AddListingImageResponse> {
   const caller = requireRole(ctx, 'supplier');
   const imageId = req.imageId.toLowerCase();
+  const supplier = await deps.directory.currentSupplier(ctx);
   const row = await withTransaction(deps.db, async (trx) => {
     const current = await loadOwnListing(trx, caller, req.id, true);
     await checkImagesOwned(trx, caller.userId, [imageId]);
     if (current.image_ids.includes(imageId)) return current;
     if (current.image_ids.length >= MAX_LISTING_IMAGES) throw invalidParams({ imageIds: 'validation.tooLong' });
-    return trx
+    const state = stateAfterEdit(current.state, supplier.published);
+    const updated = await trx
       .updateTable('listings')
-      .set((eb) => ({ image_ids: [...current.image_ids, imageId], updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ image_ids: [...current.image_ids, imageId], state, updated_at: deps.now(), version: eb('version', '+', 1) }))
       .where('id', '=', current.id)
+      .where('state', '=', current.state)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await listingUpdatedEvent(trx, updated, { changedFields: ['imageIds'] });
+    if (state !== current.state) await listingPendingEvent(trx, updated);
+    return updated;
   });
+  deps.eventsWritten();
   return { listing: await toListingView(deps.db, row) };
 }

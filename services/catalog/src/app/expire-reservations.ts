@@ -1,28 +1,61 @@
 import { PollLoop, withTransaction } from '@caskade/kit';
 import type { CatalogDeps } from './deps';
-import { releaseLocked, type ReservationRow } from './reservations';
+import { releaseLocked } from './reservations';
+
+/** How long a reservation whose release failed waits before the sweeper tries it again. */
+export const FAILED_RELEASE_RETRY_MS = 5 * 60_000;
 
 /**
- * Release reservations whose checkout never finished. Rows are claimed with FOR UPDATE SKIP
- * LOCKED, so any number of replicas may sweep and each reservation is released once.
+ * Release reservations whose checkout never finished, each in its own transaction: one row that
+ * fails (bad data, a lock timeout) is logged and pushed back by FAILED_RELEASE_RETRY_MS, and the
+ * sweep goes on with the rest. Each row is claimed with FOR UPDATE SKIP LOCKED and re-checked
+ * (still reserved, still due), so any number of replicas may sweep and each reservation is
+ * released once. Answers how many were released; `more` when the batch was full.
  */
 export async function expireReservations(deps: CatalogDeps, batch = 50): Promise<number> {
-  const released = await withTransaction(deps.db, async (trx) => {
-    const due: ReservationRow[] = await trx
-      .selectFrom('stock_reservations')
-      .selectAll()
-      .where('state', '=', 'reserved')
-      .where('expires_at', '<=', deps.now())
-      .orderBy('expires_at')
-      .limit(batch)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    for (const row of due) await releaseLocked(trx, row, deps.now());
-    return due.length;
-  });
+  return (await sweepReservations(deps, batch)).released;
+}
+
+async function sweepReservations(deps: CatalogDeps, batch: number): Promise<{ released: number; due: number }> {
+  const due = await deps.db
+    .selectFrom('stock_reservations')
+    .select('id')
+    .where('state', '=', 'reserved')
+    .where('expires_at', '<=', deps.now())
+    .orderBy('expires_at')
+    .limit(batch)
+    .execute();
+  let released = 0;
+  for (const { id } of due) {
+    try {
+      const done = await withTransaction(deps.db, async (trx) => {
+        const row = await trx
+          .selectFrom('stock_reservations')
+          .selectAll()
+          .where('id', '=', id)
+          .where('state', '=', 'reserved')
+          .where('expires_at', '<=', deps.now())
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row) return false;
+        await releaseLocked(trx, row, deps.now());
+        return true;
+      });
+      if (done) released += 1;
+    } catch (err) {
+      deps.logger.warn({ err, reservationId: id }, 'could not release an expired reservation; trying again later');
+      await deps.db
+        .updateTable('stock_reservations')
+        .set({ expires_at: new Date(deps.now().getTime() + FAILED_RELEASE_RETRY_MS), updated_at: deps.now() })
+        .where('id', '=', id)
+        .where('state', '=', 'reserved')
+        .execute()
+        .catch((retryErr: unknown) => deps.logger.warn({ err: retryErr, reservationId: id }, 'could not postpone a failed reservation release'));
+    }
+  }
   if (released > 0) deps.eventsWritten();
-  return released;
+  return { released, due: due.length };
 }
 
 /** The sweeper loop (a full batch sweeps again at once); stop() waits for a sweep in progress. */
@@ -31,7 +64,7 @@ export function startReservationSweeper(deps: CatalogDeps, everyMs = 30_000, bat
     name: 'reservation sweep',
     logger: deps.logger,
     pollMs: everyMs,
-    pass: async () => ({ more: (await expireReservations(deps, batch)) === batch }),
+    pass: async () => ({ more: (await sweepReservations(deps, batch)).due === batch }),
   });
   loop.start();
   return loop;

@@ -1,6 +1,6 @@
-import { AppError, type CallContext } from '@caskade/kit';
+import { AppError, MAX_STOCK, type CallContext } from '@caskade/kit';
 import { catalogEvents, type catalog } from '@caskade/proto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { StockReservationsTable } from '../db/schema';
 import { listingEvent, type Trx } from './shared';
 
@@ -24,20 +24,26 @@ export async function lockReservation(trx: Trx, id: string, ctx: CallContext): P
   return row;
 }
 
-/** Give a locked reservation's units back to each listing (reserved or committed → released). */
+/**
+ * Give a locked reservation's units back to each listing (reserved or committed → released). The
+ * stock never goes above MAX_STOCK (the supplier may have set it high meanwhile): a total the
+ * stock compare-and-set could not name as its oldTotal would lock the supplier out of it. Stock
+ * only: listings.version stays as it is.
+ */
 export async function releaseLocked(trx: Trx, row: ReservationRow, now: Date): Promise<ReservationRow> {
   if (row.state === 'released') return row;
   for (const line of row.lines) {
+    const before = await trx.selectFrom('listings').select('stock_quantity').where('id', '=', line.listingId).where('state', '<>', 'deleted').forUpdate().executeTakeFirst();
+    if (!before) continue;
     const listing = await trx
       .updateTable('listings')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', line.quantity), updated_at: now, version: eb('version', '+', 1) }))
+      .set({ stock_quantity: sql<number>`least(stock_quantity + ${line.quantity}, ${MAX_STOCK})`, updated_at: now })
       .where('id', '=', line.listingId)
-      .where('state', '<>', 'deleted')
       .returningAll()
-      .executeTakeFirst();
-    if (listing) {
+      .executeTakeFirstOrThrow();
+    if (listing.stock_quantity !== before.stock_quantity) {
       await listingEvent(trx, 'catalog.stock.changed', listing, catalogEvents.StockChanged.toJSON({
-        listingId: listing.id, authorId: listing.author_id, oldQuantity: listing.stock_quantity - line.quantity,
+        listingId: listing.id, authorId: listing.author_id, oldQuantity: before.stock_quantity,
         newQuantity: listing.stock_quantity, reason: 'released', reservationId: row.id,
       }));
     }

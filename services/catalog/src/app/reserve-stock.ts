@@ -9,7 +9,10 @@ import { listingEvent } from './shared';
  * Reserve every line or none (docs/decisions/010). Each line is one conditional decrement,
  * `SET stock = stock - n WHERE stock >= n AND state = 'published'`: row locks serialise
  * concurrent reservers and each re-checks the condition on the latest stock, so stock is never
- * oversold. Idempotent: a retry with the same id and lines answers the existing reservation.
+ * oversold. Idempotent: a retry with the same id and lines answers the existing reservation
+ * while it holds stock (reserved or committed); once released (given back, or expired by the
+ * sweeper) the retry answers 409 transaction-invalid-transition, as it holds nothing. Stock is not
+ * content: listings.version (the editor's expectedVersion) is left alone (docs/decisions/015).
  */
 export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: catalog.ReserveStockRequest): Promise<catalog.ReserveStockResponse> {
   requireReserver(ctx);
@@ -28,12 +31,15 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
     if (!claimed) {
       const existing = await trx.selectFrom('stock_reservations').selectAll().where('id', '=', req.reservationId).executeTakeFirstOrThrow();
       if (existing.owner_id !== reservationOwner(ctx) || !sameLines(existing.lines, lines)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
+      if (existing.state === 'released') {
+        throw new AppError('transaction-invalid-transition', { reservationId: existing.id, reservation: 'released', reason: 'reservation-released' });
+      }
       return existing;
     }
     for (const line of lines) {
       const listing = await trx
         .updateTable('listings')
-        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity), updated_at: now, version: eb('version', '+', 1) }))
+        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity), updated_at: now }))
         .where('id', '=', line.listingId)
         .where('state', '=', 'published')
         .where('stock_quantity', '>=', line.quantity)

@@ -1,4 +1,4 @@
-import { AU_STATES, invalidParams, isCategory, isServiceCategory, SEARCH_PAGE_SIZE } from '@caskade/kit';
+import { AU_STATES, invalidParams, isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import { sql, type RawBuilder } from 'kysely';
 import { LISTING_COLUMNS } from '../db/schema';
@@ -15,10 +15,20 @@ function list(name: string, values: readonly string[], valid: (v: string) => boo
   return unique;
 }
 
+/** Do the keywords make a tsquery with any terms? Stop words and symbols alone make an empty one, which matches nothing. */
+async function hasSearchTerms(deps: CatalogDeps, keywords: string): Promise<boolean> {
+  if (!keywords) return false;
+  const out = await sql<{ nodes: number }>`select numnode(websearch_to_tsquery('english', ${keywords}))::int as nodes`.execute(deps.db);
+  return (out.rows[0]?.nodes ?? 0) > 0;
+}
+
 /**
  * Public search (docs/decisions/011): published listings with stock only; full-text over title
  * (weight A), brand (B), category/type/style (C) and description (D) with ts_rank for relevance;
  * filters on brand, category, type, style, service category, price and the buyer's state; 24 a page.
+ * Keywords that leave no search terms (only stop words or symbols: "the", "-", "&&") are ignored
+ * rather than matching nothing. A brand page may ask for its one supplier's sold-out listings too
+ * (`includeSoldOut` with exactly one brand id). docs/decisions/015.
  */
 export async function searchListings(deps: CatalogDeps, req: catalog.SearchListingsRequest): Promise<catalog.SearchListingsResponse> {
   const args = pageArgs(req.page, req.perPage, SEARCH_PAGE_SIZE);
@@ -31,14 +41,17 @@ export async function searchListings(deps: CatalogDeps, req: catalog.SearchListi
   const styles = list('pub_style', req.styles);
   const min = req.priceMinCents;
   const max = req.priceMaxCents;
-  if ((min !== undefined && min < 0) || (max !== undefined && max < 0) || (min !== undefined && max !== undefined && min > max)) {
-    throw invalidParams({ price: 'validation.invalidValue' });
+  const outOfRange = (v: number | undefined) => v !== undefined && (v < 0 || v > MAX_PRICE_CENTS);
+  if (outOfRange(min) || outOfRange(max) || (min !== undefined && max !== undefined && min > max)) {
+    throw invalidParams({ price: 'validation.priceRangeInvalid' });
   }
+  if (req.includeSoldOut && brands.length !== 1) throw invalidParams({ includeSoldOut: 'validation.invalidValue' });
   const buyerState = req.buyerState.trim().toUpperCase();
   if (buyerState && !(AU_STATES as readonly string[]).includes(buyerState)) throw invalidParams({ pub_state: 'validation.invalidValue' });
 
-  const conds: RawBuilder<unknown>[] = [sql`l.state = 'published'`, sql`l.stock_quantity > 0`];
-  const query = keywords ? sql`websearch_to_tsquery('english', ${keywords})` : null;
+  const conds: RawBuilder<unknown>[] = [sql`l.state = 'published'`];
+  if (!req.includeSoldOut) conds.push(sql`l.stock_quantity > 0`);
+  const query = (await hasSearchTerms(deps, keywords)) ? sql`websearch_to_tsquery('english', ${keywords})` : null;
   if (query) conds.push(sql`l.search @@ ${query}`);
   if (brands.length > 0) conds.push(sql`l.author_id in (${sql.join(brands)})`);
   // Product and service category keys never overlap (validation keeps each type to its own), so

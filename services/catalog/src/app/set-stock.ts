@@ -8,7 +8,8 @@ const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
 /**
  * Stock compare-and-set: `UPDATE … SET stock = new WHERE stock = old`. A writer whose old total
  * is stale changes nothing and gets old-total-mismatch with the current total; the CHECK
- * constraint keeps stock from ever going below 0.
+ * constraint keeps stock from ever going below 0. Stock has its own compare-and-set, so it leaves
+ * listings.version (the content editor's expectedVersion) alone (docs/decisions/015).
  */
 export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog.SetStockRequest): Promise<catalog.SetStockResponse> {
   const caller = requireRole(ctx, 'supplier');
@@ -20,7 +21,7 @@ export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog
     const current = await loadOwnListing(trx, caller, req.id);
     const updated = await trx
       .updateTable('listings')
-      .set((eb) => ({ stock_quantity: req.newTotal, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .set({ stock_quantity: req.newTotal, updated_at: deps.now() })
       .where('id', '=', current.id)
       .where('state', '<>', 'deleted')
       .where('stock_quantity', '=', req.oldTotal)

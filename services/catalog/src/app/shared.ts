@@ -3,7 +3,7 @@ import {
   AppError, ATTRIBUTE_KEYS, createSlug, enqueueEvent, imageUrl, invalidParams, lowestPriceCents, MAX_PAGE_SIZE,
   type CallContext, type Caller, type ListingAttributes, type ListingFieldsInput,
 } from '@caskade/kit';
-import { catalog } from '@caskade/proto';
+import { catalog, catalogEvents } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CatalogDB, ImagesTable, ListingsTable } from '../db/schema';
 import { isPubliclyVisible } from '../domain/listing';
@@ -241,13 +241,45 @@ export function pageArgs(page: number, perPage: number, defaultPerPage: number):
   return { page: p, perPage: per, offset: (p - 1) * per };
 }
 
+/**
+ * Paging of a result. totalItems is the true count; totalPages stops at MAX_PAGE, the last page a
+ * client may ask for (a later one answers 400), so every page a client is told of can be fetched.
+ */
 export function pagination(args: PageArgs, totalItems: number): catalog.Pagination {
-  return { page: args.page, perPage: args.perPage, totalItems, totalPages: Math.ceil(totalItems / args.perPage) };
+  return { page: args.page, perPage: args.perPage, totalItems, totalPages: Math.min(Math.ceil(totalItems / args.perPage), MAX_PAGE) };
 }
 
 /** The outbox event of a listing change, in the caller's transaction. */
 export async function listingEvent(trx: Trx, type: string, row: ListingRow, data: unknown): Promise<void> {
   await enqueueEvent(trx, { type, aggregateId: row.id, aggregateVersion: row.version, data });
+}
+
+/** catalog.listing.updated for a content change (edit, photo added, duplicate), in the caller's transaction. */
+export async function listingUpdatedEvent(
+  trx: Trx,
+  row: ListingRow,
+  change: { changedFields: readonly string[]; sourceListingId?: string },
+): Promise<void> {
+  await listingEvent(trx, 'catalog.listing.updated', row, catalogEvents.ListingUpdated.toJSON({
+    listingId: row.id,
+    authorId: row.author_id,
+    state: row.state,
+    title: row.title,
+    slug: createSlug(row.title),
+    priceCents: row.price_cents,
+    version: row.version,
+    changedFields: [...change.changedFields],
+    isDuplicate: change.sourceListingId !== undefined,
+    sourceListingId: change.sourceListingId ?? '',
+    imageIds: row.image_ids,
+  }));
+}
+
+/** catalog.listing.pending_approval: the listing waits for an operator (published without the flag, or edited since). */
+export async function listingPendingEvent(trx: Trx, row: ListingRow): Promise<void> {
+  await listingEvent(trx, 'catalog.listing.pending_approval', row, catalogEvents.ListingPendingApproval.toJSON({
+    listingId: row.id, authorId: row.author_id, title: row.title,
+  }));
 }
 
 /** Inserts a new draft listing owned by the author and answers the stored row. */

@@ -44,8 +44,8 @@ export async function applyListingTransition(trx: Trx, deps: CatalogDeps, row: L
     await listingEvent(trx, 'catalog.listing.rejected', updated, catalogEvents.ListingRejected.toJSON({ ...ids, reason: updated.rejection_reason }));
   } else if (to === 'closed') {
     await listingEvent(trx, 'catalog.listing.closed', updated, catalogEvents.ListingClosed.toJSON(ids));
-  } else if (transition === 'delete') {
-    await listingEvent(trx, 'catalog.listing.deleted', updated, catalogEvents.ListingDeleted.toJSON(ids));
+  } else if (to === 'deleted') {
+    await listingEvent(trx, 'catalog.listing.deleted', updated, catalogEvents.ListingDeleted.toJSON({ ...ids, fromState: row.state }));
   }
   return updated;
 }
@@ -61,10 +61,21 @@ export async function ownerTransition(deps: CatalogDeps, ctx: CallContext, id: s
   return row;
 }
 
-/** An operator's transition on a pending listing (approve, reject). */
-export async function operatorTransition(deps: CatalogDeps, ctx: CallContext, id: string, transition: ListingTransition, opts: TransitionOptions = {}): Promise<catalog.Listing> {
+/** An operator's transition on a pending listing (approve, reject); `check` may refuse it first, inside the transaction. */
+export async function operatorTransition(
+  deps: CatalogDeps,
+  ctx: CallContext,
+  id: string,
+  transition: ListingTransition,
+  opts: TransitionOptions = {},
+  check: (trx: Trx, row: ListingRow) => Promise<void> = async () => {},
+): Promise<catalog.Listing> {
   requireRole(ctx, 'operator');
-  const row = await withTransaction(deps.db, async (trx) => applyListingTransition(trx, deps, await loadListing(trx, id, true), transition, opts));
+  const row = await withTransaction(deps.db, async (trx) => {
+    const current = await loadListing(trx, id, true);
+    await check(trx, current);
+    return applyListingTransition(trx, deps, current, transition, opts);
+  });
   deps.eventsWritten();
   return toListingView(deps.db, row);
 }

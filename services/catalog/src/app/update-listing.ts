@@ -1,12 +1,17 @@
 import { AppError, invalidParams, validateListing, withTransaction, type CallContext, type ListingFieldsInput } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
-import { isUpdatableField } from '../domain/listing';
+import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
-import { checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+import {
+  checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole,
+  syncBrand, throwIfInvalid, toListingView,
+} from './shared';
 
 /**
  * Change the fields named in the update mask. A draft may stay incomplete; a listing buyers can
- * see (or is waiting for approval) must stay publishable after the change.
+ * see (or is waiting for approval) must stay publishable after the change. A supplier without the
+ * published flag sends an edited published or closed listing back to the operator
+ * (pendingApproval, docs/decisions/015). Writes catalog.listing.updated in the same transaction.
  */
 export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: catalog.UpdateListingRequest): Promise<catalog.UpdateListingResponse> {
   const caller = requireRole(ctx, 'supplier');
@@ -28,12 +33,18 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
     const newImages = next.imageIds.filter((id) => !before.imageIds.includes(id));
     await checkImagesOwned(trx, caller.userId, newImages);
     await syncBrand(trx, supplier);
-    return trx
+    const state = stateAfterEdit(current.state, supplier.published);
+    const updated = await trx
       .updateTable('listings')
-      .set((eb) => ({ ...fieldColumns(next), brand_name: supplier.brandName, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ ...fieldColumns(next), state, brand_name: supplier.brandName, updated_at: deps.now(), version: eb('version', '+', 1) }))
       .where('id', '=', current.id)
+      .where('state', '=', current.state)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await listingUpdatedEvent(trx, updated, { changedFields: [...new Set(req.updateMask)] });
+    if (state !== current.state) await listingPendingEvent(trx, updated);
+    return updated;
   });
+  deps.eventsWritten();
   return { listing: await toListingView(deps.db, row) };
 }

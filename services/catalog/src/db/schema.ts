@@ -205,6 +205,16 @@ export const CATALOG_MIGRATIONS = [
     id: '003_brand_identity_version',
     sql: `alter table brands add column identity_version integer not null default 0;`,
   },
+  {
+    // docs/decisions/015. Sort `price` (highest first) reads price_cents desc, created_at desc: the
+    // ascending price index scanned backwards would give created_at ascending and still need a
+    // sort. Brand pages with includeSoldOut read a supplier's published listings whatever the stock.
+    id: '004_search_price_desc_and_brand_pages',
+    sql: `
+      create index listings_search_price_desc on listings (price_cents desc, created_at desc, id desc) where state = 'published' and stock_quantity > 0;
+      create index listings_published_author on listings (author_id, created_at desc, id desc) where state = 'published';
+    `,
+  },
 ];
 
 /** Every listings column but the search vector (which is large and only the database reads). */

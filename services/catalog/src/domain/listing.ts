@@ -22,7 +22,7 @@ export const LISTING_TRANSITIONS: readonly TransitionRule[] = [
   { transition: 'publish', from: ['draft'], to: 'published-or-pending', actor: 'owner', event: null },
   { transition: 'close', from: ['published'], to: 'closed', actor: 'owner', event: 'catalog.listing.closed' },
   { transition: 'open', from: ['closed'], to: 'published', actor: 'owner', event: 'catalog.listing.published' },
-  { transition: 'discard', from: ['draft'], to: 'deleted', actor: 'owner', event: null },
+  { transition: 'discard', from: ['draft', 'pendingApproval'], to: 'deleted', actor: 'owner', event: 'catalog.listing.deleted' },
   { transition: 'delete', from: ['closed'], to: 'deleted', actor: 'owner', event: 'catalog.listing.deleted' },
   { transition: 'approve', from: ['pendingApproval'], to: 'published', actor: 'operator', event: 'catalog.listing.published' },
   { transition: 'reject', from: ['pendingApproval'], to: 'draft', actor: 'operator', event: 'catalog.listing.rejected' },
@@ -43,9 +43,21 @@ export function applyTransition(state: StoredState, transition: ListingTransitio
   return { rule, to };
 }
 
-/** DELETE on an own listing discards a draft or deletes a closed listing. */
+/**
+ * DELETE on an own listing discards a draft, withdraws and discards a listing waiting for approval
+ * (docs/decisions/015), or deletes a closed listing.
+ */
 export function deletionFor(state: StoredState): ListingTransition {
-  return state === 'draft' ? 'discard' : 'delete';
+  return state === 'draft' || state === 'pendingApproval' ? 'discard' : 'delete';
+}
+
+/**
+ * docs/decisions/015: a content edit of a listing buyers can see (published or closed) by a
+ * supplier whose account is not approved to publish directly goes back to the operator, so
+ * nothing reaches buyers unreviewed; published or not, the edit itself is kept.
+ */
+export function stateAfterEdit(state: StoredState, publishDirectly: boolean): StoredState {
+  return isPubliclyVisible(state) && !publishDirectly ? 'pendingApproval' : state;
 }
 
 /** Published and closed listings are public; drafts and pending ones are not. */

@@ -24,7 +24,8 @@ const LARGEST = Math.max(...IMAGE_VARIANTS.map((v) => v.width));
 /**
  * Check an upload by its content and make every variant, all in memory (nothing is stored if any
  * step fails): magic bytes say JPG, PNG or GIF; sharp's header must agree; the image is decoded
- * once in full (a truncated file fails here), orientation applied, metadata (EXIF, GPS) dropped,
+ * once in full with failOn 'error' (a truncated file or one whose image data is corrupt fails
+ * here, as any decoder error does; uploads are untrusted), orientation applied, metadata (EXIF, GPS) dropped,
  * transparency flattened onto white; each variant is a JPEG.
  */
 export async function processImage(data: Buffer): Promise<ProcessedImage> {
@@ -47,7 +48,7 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   }
   let base: { data: Buffer; info: OutputInfo };
   try {
-    base = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' })
+    base = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: LARGEST, height: LARGEST, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
