@@ -1,7 +1,8 @@
 /**
  * Browser suites' shared fixture: the Chromium and web-build gates, one embedded app and one
  * Chromium per suite, pages in fresh contexts (en-AU, Melbourne time, cookie notice accepted unless
- * asked otherwise), screenshots under /tmp/shots and an axe check.
+ * asked otherwise), screenshots under /tmp/shots and an axe check. An uncaught error in any page
+ * fails the test that opened it (with afterEach) or the suite at its close.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { requireService, type GatedSuite } from '@caskade/kit/testing';
 import { startApp, type TestApp } from './app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_BUILD = path.resolve(__dirname, '..', '..', 'web', 'dist', 'index.html');
+/** The built web app the embedded app serves: TEST_WEB_DIST when set (tests/support/app.ts), else web/dist. */
+const WEB_BUILD = path.join(process.env.TEST_WEB_DIST ?? path.resolve(__dirname, '..', '..', 'web', 'dist'), 'index.html');
 const SHOTS = '/tmp/shots';
 export const DEMO_PASSWORD = 'Caskade-demo-2026';
 
@@ -38,11 +40,30 @@ export interface BrowserFixture {
   shot(page: Page, name: string): Promise<void>;
 }
 
-/** Registers beforeAll/afterAll on the gated suite that start the app and Chromium and close them after. */
-export function useBrowserApp(t: Pick<GatedSuite, 'beforeAll' | 'afterAll'>, opts: { timeout: number; shotPrefix?: string; bypassCSP?: boolean }): BrowserFixture {
+/**
+ * Registers beforeAll/afterAll on the gated suite that start the app and Chromium and close them
+ * after. Uncaught page errors ('pageerror' events; a throw in the listener would be lost) are
+ * collected: given afterEach, every test closes its pages and fails on its own errors; the suite's
+ * close fails on any left over.
+ */
+export function useBrowserApp(
+  t: Pick<GatedSuite, 'beforeAll' | 'afterAll'> & Partial<Pick<GatedSuite, 'afterEach'>>,
+  opts: { timeout: number; shotPrefix?: string; bypassCSP?: boolean },
+): BrowserFixture {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  const closeContexts = async (): Promise<void> => {
+    const open = contexts;
+    contexts = [];
+    for (const context of open) await context.close().catch(() => undefined);
+  };
+  const assertNoPageErrors = (when: string): void => {
+    const errors = pageErrors.splice(0);
+    if (errors.length > 0) throw new Error(`${errors.length} uncaught page error(s) ${when}:\n${errors.join('\n')}`);
+  };
 
   t.beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -53,10 +74,16 @@ export function useBrowserApp(t: Pick<GatedSuite, 'beforeAll' | 'afterAll'>, opt
     });
   }, opts.timeout);
 
+  t.afterEach?.(async () => {
+    await closeContexts();
+    assertNoPageErrors('in this test');
+  }, opts.timeout);
+
   t.afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await closeContexts();
     await browser?.close();
     await app?.stop();
+    assertNoPageErrors('in this suite');
   }, opts.timeout);
 
   const started = (): { app: TestApp; browser: Browser } => {
@@ -85,7 +112,7 @@ export function useBrowserApp(t: Pick<GatedSuite, 'beforeAll' | 'afterAll'>, opt
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       page.on('pageerror', (error) => {
-        throw error;
+        pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`);
       });
       return page;
     },
