@@ -1,12 +1,16 @@
 /**
  * Accounts in the browser: the SPA served by the embedded app, driven in Debian's Chromium.
- * Sign-up (every validation message), verification through the operator mailbox, login, logout,
- * protected-route redirect, 404, cookie consent, the mobile menu, and axe on the key pages.
- * Screenshots land in /tmp/shots for a human look at the design.
+ * Sign-up (every validation message), verification through the mailed link (operator mailbox for a
+ * supplier, the mail itself for a buyer) and its daily limit, the verification reminder, login,
+ * logout, contact details, the limited-access banner, protected-route redirect, 404, cookie
+ * consent, the mobile menu and search, account settings' side navigation, and axe on the key
+ * pages. Every test starts from its own users. Screenshots land in /tmp/shots for a human look at
+ * the design.
+
  */
 import type { Page } from 'playwright-core';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
-import { buyerSignup, mailLink, waitForMail } from '../support/accounts';
+import { buyerSignup, mailLink, supplierSignup, waitForMail } from '../support/accounts';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 
 const TIMEOUT = 90_000;
@@ -25,6 +29,8 @@ const SAYS = {
   businessNameSameAsBrand: 'Your business name must be different from your brand name.',
   emailTaken: 'An account with this email address already exists.',
   nameTaken: 'That name is already registered on Caskade.',
+  resendLimit: 'You’ve reached the limit for verification emails: maximum 5 per day, try again tomorrow.',
+  wrongPassword: 'That password is incorrect.',
 };
 
 /**
@@ -45,10 +51,9 @@ interface InPage {
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteService()], ({ beforeAll, afterAll, test }) => {
-  const fx = useBrowserApp({ beforeAll, afterAll }, { timeout: TIMEOUT });
+describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteService()], ({ beforeAll, afterAll, afterEach, test }) => {
+  const fx = useBrowserApp({ beforeAll, afterAll, afterEach }, { timeout: TIMEOUT });
   const { newPage, shot } = fx;
-  let supplierEmail = '';
 
   async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
     // The sign-up pages have the same field labels: wait for the login page itself before typing.
@@ -63,6 +68,38 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
   async function signUpBuyer(page: Page, email: string): Promise<void> {
     const res = await page.request.post(`${fx.app.url}/api/auth/sign-up`, { headers: { Origin: fx.app.url }, data: buyerSignup(email) });
     expect(res.status()).toBe(201);
+  }
+
+  /** The same for a supplier, with a draft listing of their own (so the reminder applies while unverified). */
+  async function signUpSupplierWithListing(page: Page, email: string): Promise<string> {
+    const brand = `Hop Hill ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+    const res = await page.request.post(`${fx.app.url}/api/auth/sign-up`, { headers: { Origin: fx.app.url }, data: supplierSignup(email, brand) });
+    expect(res.status()).toBe(201);
+    const created = await page.request.post(`${fx.app.url}/api/own-listings`, { headers: { Origin: fx.app.url }, data: { listingType: 'product', title: `${brand} Pale Ale` } });
+    expect(created.status()).toBe(201);
+    return brand;
+  }
+
+  /** The form control with this label (a section may carry the same name). */
+  const control = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input, textarea, select'));
+
+  /** The text of everything the labelled input is described by (hint, error, status). */
+  async function describedText(page: Page, label: string): Promise<string> {
+    const ids = (await control(page, label).getAttribute('aria-describedby')) ?? '';
+    return page.evaluate((list) => list.split(' ').map((id) => (globalThis as unknown as InPage).document.getElementById(id)?.textContent ?? '').join(' '), ids);
+  }
+
+  /** Waits until the labelled field carries `message` (its own error, not just any alert on the page). */
+  async function fieldSays(page: Page, label: string, message: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    let seen = '';
+    while (Date.now() < deadline) {
+      seen = await describedText(page, label);
+      if (seen.includes(message)) return;
+      await page.waitForTimeout(100);
+    }
+    const html = await control(page, label).evaluate((el) => (el as unknown as { parentElement: { outerHTML: string } | null }).parentElement?.outerHTML ?? '');
+    throw new Error(`${label}: expected "${message}", the field says "${seen}"; field: ${html}`);
   }
 
   async function closeReminderIfShown(page: Page): Promise<void> {
@@ -143,7 +180,9 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     // Submitting empty shows every required message and the terms message.
     await page.getByRole('button', { name: 'Create account' }).click();
     await alert(page, 'Please fix the highlighted fields').waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: SAYS.required }).count()).toBe(7);
+    // Email, password, confirmation, first and last name, company name, ABN/ACN, mobile.
+    expect(await page.getByRole('alert').filter({ hasText: SAYS.required }).count()).toBe(8);
+    await fieldSays(page, 'Confirm password', SAYS.required);
     await alert(page, SAYS.termsRequired).waitFor();
     // Focus went to the first invalid field.
     expect(await page.evaluate(() => (globalThis as unknown as InPage).document.activeElement?.getAttribute('name'))).toBe('email');
@@ -228,7 +267,19 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     const page = await newPage();
     await page.goto('/signup/supplier');
     await page.getByRole('heading', { level: 1, name: 'Sign up as a supplier' }).waitFor();
-    supplierEmail = unique('supplier');
+    // Submitting empty: every required supplier field says so on the field itself.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await alert(page, 'Please fix the highlighted fields').waitFor();
+    for (const label of ['Brand name', 'Business name', 'Legal entity name', 'Business address', 'Business contact number']) {
+      await fieldSays(page, label, SAYS.required);
+    }
+    await page.getByLabel('Business contact number').fill('12345');
+    await fieldSays(page, 'Business contact number', SAYS.phoneInvalid);
+    // A seeded supplier's business name is taken too (checked on the server while typing).
+    await control(page, 'Business name').fill('Yarra Valley Brewing Co Pty Ltd');
+    await fieldSays(page, 'Business name', SAYS.nameTaken);
+
+    const supplierEmail = unique('supplier');
     await page.getByLabel('Email address').fill(supplierEmail);
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await page.getByLabel('Confirm password').fill('correct horse battery');
@@ -238,12 +289,12 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.getByLabel('Favourite drink').fill('Saison');
     // A seeded supplier's brand is taken (checked on the server while typing).
     await page.getByLabel('Brand name').fill('Yarra Valley Brewing');
-    await alert(page, SAYS.nameTaken).waitFor();
+    await fieldSays(page, 'Brand name', SAYS.nameTaken);
     const brand = `Hop Hill ${Date.now().toString(36)}`;
     await page.getByLabel('Brand name').fill(brand);
     await page.getByLabel('Business name').fill(brand.toUpperCase());
     await page.keyboard.press('Tab');
-    await alert(page, SAYS.businessNameSameAsBrand).waitFor();
+    await fieldSays(page, 'Business name', SAYS.businessNameSameAsBrand);
     await page.getByLabel('Business name').fill(`${brand} Brewing Pty Ltd`);
     await page.getByLabel('Company name').fill(`${brand} Brewing`);
     await page.getByLabel('Legal entity name').fill(`${brand} Holdings Pty Ltd`);
@@ -280,8 +331,35 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
   }, TIMEOUT);
 
-  test('email verification through the operator mailbox', async () => {
-    expect(supplierEmail).not.toBe('');
+  test('verification reminder: closed stays closed on the same path, shows again after going away and back', async () => {
+    const page = await newPage();
+    await signUpSupplierWithListing(page, unique('reminded'));
+    const reminder = page.getByRole('dialog', { name: 'Please verify your email address' });
+    await page.goto('/s');
+    await reminder.waitFor();
+    await reminder.getByRole('button', { name: 'Close' }).click();
+    await reminder.waitFor({ state: 'detached' });
+    // Same path, other query (a search from the top bar): still closed.
+    await page.getByRole('banner').getByRole('searchbox').fill('pale ale');
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/s\?keywords=pale\+ale$/);
+    await page.waitForTimeout(600);
+    expect(await reminder.count()).toBe(0);
+    // Another path (in-app navigation, no reload): it shows again.
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(/\/about$/);
+    await reminder.waitFor();
+    await page.keyboard.press('Escape');
+    await reminder.waitFor({ state: 'detached' });
+    // And back to the first path (A → B → A): shows again.
+    await page.goBack();
+    await page.waitForURL(/\/s\?keywords=pale\+ale$/);
+    await reminder.waitFor();
+  }, TIMEOUT);
+
+  test('email verification through the operator mailbox (supplier) and the mailed link (buyer)', async () => {
+    const supplierEmail = unique('verifying-supplier');
+    await signUpSupplierWithListing(await newPage(), supplierEmail);
     const page = await newPage();
     await page.goto('/operator/mailbox');
     // Operator-only and protected: log in via the sign-up page's link, return to the mailbox.
@@ -321,12 +399,107 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await supplier.goto('/s');
     await supplier.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
     expect(await supplier.getByRole('dialog').count()).toBe(0);
+
+    // A buyer opens the link of their own sign-up mail while signed in.
+    const buyerEmail = unique('verifying-buyer');
+    const buyer = await newPage();
+    await signUpBuyer(buyer, buyerEmail);
+    await buyer.goto('/account/contact-details');
+    await buyer.getByText('Not verified yet', { exact: true }).waitFor();
+    const mailed = mailLink((await waitForMail(fx.app.url, buyerEmail, 'verify-email')).text, 'token');
+    await buyer.goto(`${mailed.pathname}${mailed.search}`);
+    await buyer.getByText('Thanks, your email address is verified.').waitFor();
+    await buyer.goto('/account/contact-details');
+    await buyer.getByText('Verified', { exact: true }).waitFor();
+  }, TIMEOUT);
+
+  test('verification email: the sign-up mail and 4 resends pass, the 6th send in a day is refused', async () => {
+    const page = await newPage();
+    await signUpBuyer(page, unique('eager'));
+    await page.goto('/verify-email');
+    const resend = page.getByRole('button', { name: 'Send a new verification email' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/send-verification-email');
+      await resend.click();
+      statuses.push((await answered).status());
+      await resend.waitFor();
+      expect(await resend.isEnabled()).toBe(true);
+    }
+    expect(statuses.slice(0, 4).every((status) => status >= 200 && status < 300)).toBe(true);
+    expect(statuses[4]).toBe(429);
+    await alert(page, SAYS.resendLimit).waitFor();
+    await shot(page, 'verify-email-limit');
+  }, TIMEOUT);
+
+  test('contact details: email change needs the current password and leaves the new address unverified; phone change', async () => {
+    const page = await newPage();
+    const email = unique('mover');
+    await signUpBuyer(page, email);
+    // Verified first, so that the change visibly resets it.
+    const token = mailLink((await waitForMail(fx.app.url, email, 'verify-email')).text, 'token').searchParams.get('token');
+    const verified = await page.request.post(`${fx.app.url}/api/auth/verify-email`, { headers: { Origin: fx.app.url }, data: { token } });
+    expect(verified.status()).toBe(200);
+    await page.goto('/account/contact-details');
+    await page.getByRole('heading', { level: 1, name: 'Contact details' }).waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+
+    const moved = unique('moved');
+    await control(page, 'Email address').fill(moved);
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await alert(page, SAYS.wrongPassword).waitFor();
+    await page.getByLabel('Current password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await page.getByText('Email updated. Check your inbox to verify the new address.').waitFor();
+    const section = page.getByRole('region', { name: 'Email address' });
+    // The description reads "<address> Not verified yet".
+    await section.getByText(moved).first().waitFor();
+    await section.getByText('Not verified yet', { exact: true }).waitFor();
+    await shot(page, 'contact-details-email-changed');
+
+    const phone = control(page, 'Phone number');
+    await phone.fill('12345');
+    await page.getByRole('button', { name: 'Save phone number' }).click();
+    await fieldSays(page, 'Phone number', SAYS.phoneInvalid);
+    await phone.fill('0498 765 432');
+    await page.getByRole('button', { name: 'Save phone number' }).click();
+    await page.getByText('Phone number saved.').waitFor();
+    await page.reload();
+    await phone.waitFor();
+    expect(await phone.inputValue()).toBe('498765432');
+    await page.getByRole('region', { name: 'Email address' }).getByText(moved).first().waitFor();
+  }, TIMEOUT);
+
+  test('limited-access banner greets by name with a logout button, and not on search', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await logIn(page, 'limited@example.com');
+    await page.waitForURL(`${fx.app.url}/`);
+    const greeting = page.getByText('You’re signed in as Lee Limited with limited access.');
+    await greeting.waitFor();
+    await shot(page, 'limited-access-banner');
+    await page.goto('/s');
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
+    expect(await greeting.count()).toBe(0);
+    await page.goto('/about');
+    await greeting.waitFor();
+    await greeting.locator('..').getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await greeting.count()).toBe(0);
   }, TIMEOUT);
 
   test('log in, profile menu by role, log out wipes the session', async () => {
     const page = await newPage();
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    // A malformed email and an empty password are caught before any request.
+    // Enter submits (a click could land in the gap while the email's error pushes the button down).
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByLabel('Email address').press('Enter');
+    await fieldSays(page, 'Email address', SAYS.emailInvalid);
+    await fieldSays(page, 'Password', SAYS.required);
     // Wrong password gives the login-mismatch wording.
     await logIn(page, 'buyer@example.com', 'not-the-password');
     await alert(page, 'The email or password is incorrect.').waitFor();
@@ -404,6 +577,30 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.screenshot({ path: '/tmp/shots/landing-mobile.png' });
   }, TIMEOUT);
 
+  test('account settings: side navigation from 1024 px, tabs row below; ?mobilesearch=open opens the mobile search', async () => {
+    const page = await newPage({ width: 1023, height: 900 });
+    await signUpBuyer(page, unique('narrow'));
+    await page.goto('/account/change-password');
+    await page.getByRole('heading', { level: 1, name: 'Change password' }).waitFor();
+    const side = page.locator('aside').getByRole('navigation', { name: 'Account settings sections', includeHidden: true });
+    const row = page.getByRole('main').locator('nav:not(aside nav)');
+    expect(await side.isVisible()).toBe(false);
+    expect(await row.getByRole('link', { name: 'Contact details' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await side.getByRole('link', { name: 'Contact details' }).waitFor();
+    expect(await side.isVisible()).toBe(true);
+    expect(await row.isVisible()).toBe(false);
+
+    const mobile = await newPage({ width: 375, height: 812 });
+    await mobile.goto('/about?mobilesearch=open');
+    const search = mobile.getByRole('dialog', { name: 'Search Caskade' });
+    await search.waitFor();
+    await search.getByRole('searchbox').waitFor();
+    await mobile.keyboard.press('Escape');
+    await search.waitFor({ state: 'detached' });
+    expect(new URL(mobile.url()).search).toBe('');
+  }, TIMEOUT);
+
   async function axeCheck(page: Page, name: string): Promise<void> {
     const violations = await axeSeriousViolations(page);
     expect([name, violations]).toEqual([name, []]);
@@ -449,11 +646,28 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const modal = page.getByRole('dialog', { name: 'Your account has been deleted' });
     await modal.waitFor();
-    await shot(page, 'account-deleted');
     const shownAt = Date.now();
+    await page.evaluate(() => {
+      const g = globalThis as unknown as InPage;
+      g.localStorage.setItem('probe', '1');
+      g.sessionStorage.setItem('probe', '1');
+    });
+    await shot(page, 'account-deleted');
+    // Coming back to the tab during the wait (react-query refetches stale queries then) changes nothing.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { dispatchEvent(event: unknown): boolean; Event: new (type: string) => unknown };
+      g.dispatchEvent(new g.Event('visibilitychange'));
+    });
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/account/delete-account');
+    expect(await modal.isVisible()).toBe(true);
     await page.waitForURL(`${fx.app.url}/`, { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    expect(await page.evaluate(() => {
+      const g = globalThis as unknown as InPage;
+      return [g.localStorage.length, g.sessionStorage.length];
+    })).toEqual([0, 0]);
   }, TIMEOUT);
 
   test('password recovery: the emailed link sets a new password; account settings change it back', async () => {

@@ -26,6 +26,30 @@ export const buyerSignup = (email: string) => ({
   agreeTermsAndConditions: true,
 });
 
+/**
+ * A supplier sign-up that passes every rule (password `correct horse battery`). `brand` must be
+ * unique per app: brand and business names are unique across suppliers.
+ */
+export const supplierSignup = (email: string, brand: string) => ({
+  userType: 'supplier',
+  email,
+  password: 'correct horse battery',
+  passwordConfirm: 'correct horse battery',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  favouriteDrink: 'Saison',
+  abnAcn: '000 000 019',
+  phoneNumber: '+61 412 345 678',
+  companyName: `${brand} Brewing`,
+  brandName: brand,
+  businessName: `${brand} Brewing Pty Ltd`,
+  legalEntityName: `${brand} Holdings Pty Ltd`,
+  wholesaleLiquorLicence: 'WL-1234',
+  address: '1 Chapel St, South Yarra VIC 3141',
+  contactNumber: '03 9876 5432',
+  agreeTermsAndConditions: true,
+});
+
 /** The newest email of a kind sent to an address, read as the operator; waits for the outbox and consumer. */
 export async function waitForMail(
   baseUrl: string,
