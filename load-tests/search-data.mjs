@@ -89,7 +89,7 @@ export async function seedSearchData(databaseUrl, schema = 'catalog') {
 
 /** The query mix: keyword searches (relevance), filters, sorts and deeper pages, like a buyer browsing. */
 export function searchPaths() {
-  const keywords = ['ipa', 'hazy pale', 'shiraz barossa', 'gin', 'ginger', 'galaxy lager', 'riesling clare', 'kombucha', 'stout', 'sparkling'];
+  const keywords = ['ipa', 'hazy pale', 'shiraz barossa', 'gin', 'ginger', 'galaxy pale', 'riesling clare', 'kombucha', 'stout', 'sparkling'];
   const paths = [];
   for (const k of keywords) paths.push(`/api/listings?keywords=${encodeURIComponent(k)}`);
   for (const k of keywords.slice(0, 4)) paths.push(`/api/listings?keywords=${encodeURIComponent(k)}&sort=-price`);

@@ -21,7 +21,7 @@ export const options = {
 
 const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3000';
 const CATEGORIES = ['beer', 'cider', 'low-alcohol', 'mixer', 'rtd', 'spirit', 'wellness', 'wine', 'zero-alcohol'];
-const KEYWORDS = ['ipa', 'hazy pale', 'shiraz barossa', 'gin', 'ginger', 'galaxy lager', 'riesling clare', 'kombucha', 'stout', 'sparkling'];
+const KEYWORDS = ['ipa', 'hazy pale', 'shiraz barossa', 'gin', 'ginger', 'galaxy pale', 'riesling clare', 'kombucha', 'stout', 'sparkling'];
 const SORTS = ['relevance', 'createdAt', '-createdAt', '-price', 'price'];
 /** @param {number} i */
 const brandId = (i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
