@@ -122,6 +122,7 @@ const BAD_VALUES: Array<[raw: string, label: string, forTypes: JsonType[]]> = [
   ['-0', 'negative zero', NUMERIC],
   ['1e309', '1e309 (Infinity)', ALL_TYPES],
   ['9007199254740993', 'unsafe integer', NUMERIC],
+  ['2147483648', 'beyond int32 (2^31)', NUMERIC],
   ['"NaN"', '"NaN"', ALL_TYPES],
   ['""', 'empty string', ALL_TYPES],
   ['true', 'boolean', ALL_TYPES],
@@ -168,7 +169,7 @@ const BAD_PATH_VALUES: Array<[raw: string, label: string]> = [
   ['%ED%A0%80', 'UTF-8 encoded surrogate'],
 ];
 const BAD_QUERY_VALUES: Array<[raw: string, label: string]> = [
-  ['abc', 'word'], ['-1', 'negative'], ['1.5', 'float'], ['1e309', '1e309'], ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['0x10', 'hex'],
+  ['abc', 'word'], ['-1', 'negative'], ['1.5', 'float'], ['1e309', '1e309'], ['2147483648', 'beyond int32'], ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['0x10', 'hex'],
   ['', 'empty'], ['%20%201%20', 'padded'], ['%00', '%00'], ['a%00b', 'embedded %00'], ['%E0%A4%A', 'malformed percent-encoding'],
   ['%ED%A0%80', 'UTF-8 encoded surrogate'], ['%27%20OR%201%3D1--', 'SQL quote'], ['%F0%9F%8D%BA', 'emoji'], ['a,,b,%2C,', 'empty list items'],
 ];
@@ -603,6 +604,37 @@ describeWithServices('API robustness: malformed input from the OpenAPI document'
 
   afterAll(async () => {
     await app?.stop();
+  });
+
+  test('every integer a catalog operation accepts fits the int32 proto field it crosses', () => {
+    // An integer beyond int32 makes the gRPC encoder throw (INTERNAL, a 500): each must be bounded.
+    const INT32_MAX = 2_147_483_647;
+    const catalogPath = /^\/api\/(own-listings|listings|operator\/listings|own-brand|brands|images)(\/|$)/;
+    const unbounded: string[] = [];
+    const visit = (where: string, schema: JsonSchema | undefined): void => {
+      if (!schema) return;
+      const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+      if (types.includes('integer')) {
+        const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : undefined);
+        const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
+        if (max === undefined || max > INT32_MAX || min === undefined || min < -INT32_MAX - 1) unbounded.push(`${where} [${min ?? '-∞'}, ${max ?? '∞'}]`);
+      }
+      for (const [name, sub] of Object.entries(schema.properties ?? {})) visit(`${where}.${name}`, sub);
+      visit(`${where}[]`, schema.items);
+      for (const sub of [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) visit(where, sub);
+    };
+    let integers = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (!catalogPath.test(path)) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        for (const p of op.parameters ?? []) visit(`${key} ${p.in} ${p.name}`, p.schema);
+        for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) visit(`${key} body(${type})`, content.schema);
+      }
+    }
+    JSON.stringify(doc.paths, (k, v: unknown) => (k === 'type' && (v === 'integer' || (Array.isArray(v) && v.includes('integer'))) ? (integers++, v) : v));
+    expect(integers).toBeGreaterThan(5);
+    expect(unbounded).toEqual([]);
   });
 
   test('every operation answers malformed input with a catalogue 4xx, never a 5xx', async () => {

@@ -71,6 +71,25 @@ async function publishedListing(s: ApiSession, title: string, priceCents = 25_00
   return published.body.data;
 }
 
+/** The PNG with its image data (IDAT) overwritten by garbage of the same length and a correct CRC: complete, but undecodable. */
+function corruptIdat(source: Buffer): Buffer {
+  const out = Buffer.from(source);
+  for (let off = 8; off < out.length;) {
+    const len = out.readUInt32BE(off);
+    if (out.toString('ascii', off + 4, off + 8) === 'IDAT') {
+      for (let i = 0; i < len; i++) out[off + 8 + i] = (i * 37 + 11) & 0xff;
+      let crc = 0xffffffff;
+      for (const byte of out.subarray(off + 4, off + 8 + len)) {
+        crc ^= byte;
+        for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+      }
+      out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, off + 8 + len);
+    }
+    off += 12 + len;
+  }
+  return out;
+}
+
 beforeAll(async () => {
   app = await startApp();
   png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } }).png().toBuffer();
@@ -231,6 +250,42 @@ describe('catalog through the gateway', () => {
     const exactly20 = Buffer.alloc(20 * 1024 * 1024);
     png.copy(exactly20);
     expect((await upload(supplier, exactly20, 'padded.png', 'image/png')).status).not.toBe(413);
+  }, 60_000);
+
+  it('hardening (docs/decisions/015): int32 bounds, price cap, stop-word keywords, withdrawing a pending listing, sold-out brand pages', async () => {
+    const live = await publishedListing(supplier, 'Hardening Helles', 25_000, 1);
+    // Integers beyond int32 answer 400, never a 500 from the gRPC encoder.
+    const version = await supplier.put<ErrorBody>(`/api/own-listings/${live.id}`, { title: 'x', expectedVersion: 2_147_483_648 });
+    expect([version.status, version.body.errors[0]?.meta?.fields]).toEqual([400, { expectedVersion: expect.any(String) }]);
+    const quantity = await supplier.post<ErrorBody>('/api/own-listings', { pricePackages: [{ packageType: 'keg', size: 50, quantity: 2_147_483_648, priceCents: 100 }] });
+    expect([quantity.status, quantity.body.errors[0]?.meta?.fields]).toEqual([400, { 'pricePackages.0.quantity': 'validation.quantityInvalid' }]);
+    for (const q of ['page=2147483648', 'perPage=2147483648', 'page=1001']) expect((await anon.get(`/api/listings?${q}`)).status).toBe(400);
+    // A price bound above the dearest allowed package: the price field and its range message.
+    for (const q of ['price=0,999999999', 'price=100000000,']) {
+      const res = await anon.get<ErrorBody>(`/api/listings?${q}`);
+      expect([res.status, res.body.errors[0]?.meta?.fields]).toEqual([400, { price: 'validation.priceRangeInvalid' }]);
+    }
+    // Keywords of stop words or symbols only are ignored rather than matching nothing.
+    const all = (await anon.get<{ data: Page }>('/api/listings?perPage=1')).body.data.pagination.totalItems;
+    for (const k of ['the', '-', '%26%26']) expect((await anon.get<{ data: Page }>(`/api/listings?keywords=${k}&perPage=1`)).body.data.pagination.totalItems).toBe(all);
+    // A supplier withdraws a listing waiting for approval: DELETE discards it.
+    const pending = await publishedListing(newcomer, 'Withdrawn Wit');
+    expect(pending.state).toBe('pendingApproval');
+    expect((await newcomer.delete(`/api/own-listings/${pending.id}`)).status).toBe(204);
+    expect((await operator.get<{ data: Page }>('/api/operator/listings?perPage=100')).body.data.listings.map((l) => l.id)).not.toContain(pending.id);
+    expect((await operator.post(`/api/operator/listings/${pending.id}/approve`)).status).toBe(404);
+    // Brand pages: sold-out listings of the one supplier only with includeSoldOut=true.
+    expect((await supplier.put(`/api/own-listings/${live.id}/stock`, { oldTotal: 1, newTotal: 0 })).status).toBe(200);
+    const brand = (extra: string) => anon.get<{ data: Page }>(`/api/listings?pub_brand=${live.author.id}&sort=createdAt&perPage=100${extra}`);
+    expect((await brand('')).body.data.listings.map((l) => l.id)).not.toContain(live.id);
+    const soldOut = (await brand('&includeSoldOut=true')).body.data.listings.find((l) => l.id === live.id);
+    expect(soldOut).toMatchObject({ state: 'published', currentStock: { quantity: 0 }, stockLevel: 'outOfStock' });
+    for (const q of ['includeSoldOut=true', `includeSoldOut=true&pub_brand=${live.author.id},00000000-0000-4000-8000-000000000000`, 'includeSoldOut=yes']) {
+      expect({ q, status: (await anon.get(`/api/listings?${q}`)).status }).toEqual({ q, status: 400 });
+    }
+    // A corrupt but complete PNG (garbage image data, correct chunk lengths and CRCs) is refused.
+    const corrupt = await upload(supplier, corruptIdat(png), 'photo.png', 'image/png');
+    expect([corrupt.status, corrupt.body.errors?.[0]?.code, corrupt.body.data]).toEqual([400, 'validation-invalid-value', undefined]);
   }, 60_000);
 
   it('validates search queries strictly', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AppError, AU_STATES, CATALOG_MSG, LISTING_STATES, listingFieldsInput, MANAGE_LISTINGS_PAGE_SIZE, MAX_PAGE_SIZE, MAX_STOCK, parsePriceRange,
+  AppError, AU_STATES, CATALOG_MSG, LISTING_STATES, listingFieldsInput, MANAGE_LISTINGS_PAGE_SIZE, MAX_INT32, MAX_PAGE_SIZE, MAX_STOCK, parsePriceRange,
   SEARCH_PAGE_SIZE, SORT_OPTIONS, TEXTAREA_MAX, type Cache, type ListingFieldsBody, type SortOption,
 } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
@@ -19,7 +19,9 @@ const stockValue = z.number({ error: CATALOG_MSG.stockInvalid }).int({ error: CA
 const createBody = z.object({ ...listingFieldsInput.shape, stockQuantity: stockValue.default(0) }).strict();
 /** The listing type is fixed at creation. */
 const { listingType: _fixed, ...updatableShape } = listingFieldsInput.shape;
-const updateBody = z.object({ ...updatableShape, expectedVersion: z.number().int().min(1).optional() }).strict();
+const updateBody = z
+  .object({ ...updatableShape, expectedVersion: z.number().int().min(1).max(MAX_INT32).optional().describe('the version last read; 409 when the listing changed since') })
+  .strict();
 
 /** The JSON body as the proto's fields plus the names of the fields it carries (the update mask). */
 function toFields(body: ListingFieldsBody): { fields: catalog.ListingFields; mask: string[] } {
@@ -56,11 +58,24 @@ const searchQuery = z
     pub_style: csv,
     pub_services: csv,
     pub_state: z.enum(AU_STATES).optional().describe('Australian state the buyer orders for: hides listings whose supplier offers them only in other states'),
-    price: z.string().max(40).optional().refine((v) => v === undefined || v === '' || parsePriceRange(v) !== null, { error: 'validation.priceRangeInvalid' }),
+    price: z
+      .string()
+      .max(40)
+      .optional()
+      .refine((v) => v === undefined || v === '' || parsePriceRange(v) !== null, { error: 'validation.priceRangeInvalid' })
+      .describe('min,max in dollars, inclusive, either side may be empty; at most 1000000 (MAX_PRICE_CENTS)'),
+    includeSoldOut: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true')
+      .describe('brand pages: true also lists the supplier’s sold-out published listings; only with exactly one pub_brand id (the supplier’s user id), else 400'),
     sort: z.enum(SORT_OPTIONS).default('relevance'),
     ...pageQuery(SEARCH_PAGE_SIZE),
   })
-  .strict();
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.includeSoldOut && q.pub_brand.length !== 1) ctx.addIssue({ code: 'custom', path: ['includeSoldOut'], message: 'validation.invalidValue' });
+  });
 
 const publicUserSchema = z.object({
   id: z.uuid(), role: z.string(), displayName: z.string(), abbreviatedName: z.string(), companyName: z.string(), brandName: z.string(),
@@ -128,7 +143,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       handler: async ({ params, call }) => ({ status: 201, data: listing((await cat.duplicateListing({ id: params.id }, call)).listing) }),
     }),
     route({
-      method: 'delete', path: '/api/own-listings/:id', summary: 'Discard a draft, or delete a closed listing', tags: ['own-listings'],
+      method: 'delete', path: '/api/own-listings/:id', summary: 'Discard a draft or a listing pending approval (withdrawn from review), or delete a closed listing', tags: ['own-listings'],
       access: 'supplier', params: idParams,
       handler: async ({ params, call }) => {
         await cat.deleteListing({ id: params.id }, call);
@@ -166,14 +181,15 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
 
     // ---- public ----
     route({
-      method: 'get', path: '/api/listings', summary: 'Search published listings with stock: keywords, filters, price=min,max in dollars, sort, 24 a page',
+      method: 'get', path: '/api/listings',
+      summary: 'Search published listings with stock: keywords, filters, price=min,max in dollars, sort, 24 a page; brand pages add includeSoldOut=true with one pub_brand',
       tags: ['listings'], access: 'public', query: searchQuery, response: listingPage,
       handler: async ({ query, call }) => {
         const price = query.price ? parsePriceRange(query.price) : null;
         const out = await cat.searchListings({
           keywords: query.keywords ?? '', brandIds: query.pub_brand, categories: query.pub_category, productTypes: query.pub_type, styles: query.pub_style,
           services: query.pub_services, priceMinCents: price?.minCents ?? undefined, priceMaxCents: price?.maxCents ?? undefined,
-          sort: SORTS[query.sort], page: query.page, perPage: query.perPage, buyerState: query.pub_state ?? '',
+          sort: SORTS[query.sort], page: query.page, perPage: query.perPage, buyerState: query.pub_state ?? '', includeSoldOut: query.includeSoldOut,
         }, call);
         return { status: 200, data: listingPageView(out) };
       },
