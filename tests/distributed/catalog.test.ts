@@ -70,6 +70,15 @@ describe('distributed: the catalog as its own process', () => {
     expect(byBrand.map((l) => l.id)).toEqual([created.body.data.id]);
     expect(byBrand[0]?.author.brandName).toBe(newBrand);
 
+    // Sold out: gone from search, still on the brand page with includeSoldOut (the new request field crosses gRPC).
+    const id = created.body.data.id;
+    const authorId = created.body.data.author.id;
+    expect((await supplier.put(`/api/own-listings/${id}/stock`, { oldTotal: 40, newTotal: 0 })).status).toBe(200);
+    const brandPage = (extra: string) => buyer.get<{ data: { listings: Array<Listing & { stockLevel: string }> } }>(`/api/listings?pub_brand=${authorId}&sort=createdAt${extra}`);
+    expect((await brandPage('')).body.data.listings.map((l) => l.id)).not.toContain(id);
+    expect((await brandPage('&includeSoldOut=true')).body.data.listings.map((l) => [l.id, l.stockLevel])).toEqual([[id, 'outOfStock']]);
+    expect((await buyer.get(`/api/listings?includeSoldOut=true`)).status).toBe(400);
+
     // identity.user.deleted travels over NATS JetStream to the catalog's durable consumer.
     expect((await supplier.post('/api/user/delete', { currentPassword: PASSWORD })).status).toBe(204);
     const deadline = Date.now() + 20_000;
