@@ -51,7 +51,7 @@ export function ScaledImage({ image, alt, sizes, className = '', eager = false }
 
 export function ImagePlaceholder({ className = '', label = catalogUi.card.noImage }: { className?: string; label?: string }) {
   return (
-    <div className={`flex aspect-square w-full flex-col items-center justify-center gap-2 bg-stone-100 text-stone-500 ${className}`}>
+    <div className={`flex aspect-square w-full flex-col items-center justify-center gap-2 bg-stone-100 text-stone-600 ${className}`}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth="1.5">
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <circle cx="9" cy="10" r="2" />
