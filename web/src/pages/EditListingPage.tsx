@@ -228,7 +228,9 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
                   {listing ? <span className="sr-only">({done ? t.complete : t.incomplete})</span> : null}
                 </>
               );
-              const base = 'flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap';
+              // relative: keeps the sr-only status inside the scrolling list (an absolutely placed
+              // span positioned outside it would widen the page on phones).
+              const base = 'relative flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap';
               return (
                 <li key={step}>
                   {listing ? (
