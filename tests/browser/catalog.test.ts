@@ -3,9 +3,12 @@
  * wizard (each step's validation messages, price packages, stock by compare-and-set, photos with
  * the 20 MB and file-type errors, sorting) and publishes it; a buyer finds it by keyword, by
  * category filter and by price sort and opens it (price incl. GST, stock indicator); a closed
- * listing shows closed and no order form; profile settings (duplicate banner), the brand page,
- * operator approval, the mobile search filters at 375 px and axe on search, listing and the
- * wizard's first step. Screenshots land in /tmp/shots.
+ * listing shows closed and no order form; profile settings (duplicate, deleted and error banners,
+ * actions on keyboard focus), the brand page, operator approval, a service listed through the
+ * wizard with its availability and a no-stock publish warning, pages past the end, the landing
+ * page's categories and suppliers, a draft preview refused to others, the mobile search filters at
+ * 375 px and axe on search, listing, the wizard, profile settings, manage listings and the
+ * operator's approvals. Screenshots land in /tmp/shots.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -249,7 +252,7 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await page.waitForURL(/pub_state=VIC/);
     await results.getByRole('link', { name: TITLE }).waitFor();
 
-    // Category filter, then the lowest-price sort: ours ($54.50 a case) is the cheapest beer.
+    // Category filter, then the price sorts: the prices shown go up, or down (whatever the seed's prices are).
     await page.goto('/s');
     await page.getByRole('status').filter({ hasText: /^[\d,]+ results?/ }).waitFor();
     await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Beer', { exact: true }).click();
@@ -257,9 +260,13 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await page.getByRole('button', { name: 'Remove filter: Beer' }).waitFor();
     await page.getByLabel('Sort by').selectOption('-price');
     await page.waitForURL(/\/s\?pub_category=beer&sort=-price$/);
-    const firstCard = results.getByRole('article').first();
-    const firstTitle = async () => (await firstCard.getByRole('heading').textContent()) ?? '';
-    await until('ours first at the lowest price', async () => (await firstTitle()) === TITLE);
+    const cards = results.getByRole('article');
+    /** The "from" price of each card on the page, in order (cards without a price left out). */
+    const shownPrices = async (): Promise<number[]> =>
+      (await cards.allTextContents()).map((text) => /\$([\d,]+\.\d{2})/.exec(text)?.[1]).filter((p): p is string => p !== undefined).map((p) => Number(p.replace(/,/g, '')));
+    const settled = async () => (await results.getAttribute('aria-busy')) === null;
+    const inOrder = (xs: number[], dir: 1 | -1) => xs.length > 2 && xs.every((x, i) => i === 0 || dir * (x - (xs[i - 1] ?? x)) >= 0) && xs[0] !== xs[xs.length - 1];
+    await until('the prices shown going up', async () => (await settled()) && inOrder(await shownPrices(), 1));
     expect(await page.getByLabel('Sort by').locator('option').allTextContents()).toEqual(['Relevance', 'Newest', 'Oldest', 'Lowest price', 'Highest price']);
     await shot(page, 'search-beer-lowest-price');
     await axeCheck(page, 'search');
@@ -267,11 +274,11 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     // The URL is the state: highest price first, then back restores lowest first.
     await page.getByLabel('Sort by').selectOption('price');
     await page.waitForURL(/sort=price$/);
-    await until('another listing first at the highest price', async () => (await firstTitle()) !== TITLE);
+    await until('the prices shown going down', async () => (await settled()) && inOrder(await shownPrices(), -1));
     await page.goBack();
     await page.waitForURL(/sort=-price$/);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('-price');
-    await until('ours first again after going back', async () => (await firstTitle()) === TITLE);
+    await until('the prices going up again after going back', async () => (await settled()) && inOrder(await shownPrices(), 1));
     // A price range (dollars) keeps it in; one above its price leaves it out.
     await page.getByLabel('Minimum price in dollars').fill('50');
     await page.getByLabel('Maximum price in dollars').fill('55');
@@ -284,6 +291,12 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await pager.getByText('…').first().waitFor();
     for (const name of ['Page 1', 'Page 4', 'Page 6', 'Previous page', 'Next page']) await pager.getByRole('link', { name, exact: true }).waitFor();
     expect(await pager.locator('[aria-current="page"]').textContent()).toBe('5');
+    // A page past the end says so and leads back to page 1.
+    await page.goto('/s?pub_category=beer&page=999');
+    await page.getByText('There are no results on this page.').waitFor();
+    await page.getByRole('link', { name: 'Go to page 1' }).click();
+    await page.waitForURL(/\/s\?pub_category=beer$/);
+    await results.getByRole('article').first().waitFor();
 
     // Open it from the results.
     await page.goto(`/s?keywords=${KEYWORD}`);
@@ -375,6 +388,10 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await drafts.first().waitFor();
     await drafts.first().hover();
     expect(await drafts.first().getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // The actions sit below the photo, clear of the state label.
+    const label = await drafts.first().getByText('Draft', { exact: true }).boundingBox();
+    const actionBar = await drafts.first().getByRole('group').boundingBox();
+    expect(label && actionBar && (label.y + label.height <= actionBar.y || actionBar.y + actionBar.height <= label.y)).toBe(true);
     expect(await drafts.first().getByRole('link').first().getAttribute('href')).toMatch(/\/draft\/photos$/);
 
     // Brand page texts and collections (at most 4, unique).
@@ -442,7 +459,9 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await operator.goto('/operator/listings');
     await operator.getByRole('heading', { level: 1, name: 'Listing approvals' }).waitFor();
     const row = operator.getByRole('article', { name: title });
+    await row.waitFor();
     await shot(operator, 'operator-approvals');
+    await axeCheck(operator, 'operator listings');
     await row.getByRole('button', { name: 'Approve' }).click();
     await operator.getByText(`“${title}” is published.`).waitFor();
     await row.waitFor({ state: 'detached' });
@@ -565,5 +584,205 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await page.getByRole('link', { name: 'Go to the first page of products' }).click();
     await page.getByRole('link', { name: titles[25], exact: true }).waitFor();
     await axeCheck(page, 'brand page');
+  }, TIMEOUT);
+  /** A listing of the signed-in supplier through the API: a draft, or published (`publish`) with stock. */
+  async function listingViaApi(page: Page, title: string, publish: boolean): Promise<{ id: string; slug: string }> {
+    const headers = { Origin: fx.app.url };
+    const upload = await page.request.post(`${fx.app.url}/api/images`, { headers, multipart: { image: { name: 'lager.png', mimeType: 'image/png', buffer: await png('#d9a441') } } });
+    expect(upload.status()).toBe(201);
+    const imageId = ((await upload.json()) as { data: { id: string } }).data.id;
+    const created = await page.request.post(`${fx.app.url}/api/own-listings`, {
+      headers,
+      data: {
+        listingType: 'product', title, description: 'A crisp lager for the browser test.', category: 'beer', productType: 'lager', style: 'pilsner',
+        pricePackages: [{ packageType: 'can', size: 375, quantity: 24, priceCents: 6000, sku: '' }],
+        location: { address: 'Healesville', state: 'VIC', postcode: '3777' }, pickupEnabled: true, imageIds: [imageId], stockQuantity: 30,
+      },
+    });
+    expect([title, created.status()]).toEqual([title, 201]);
+    const draft = ((await created.json()) as { data: { id: string; slug: string } }).data;
+    if (publish) {
+      const published = await page.request.post(`${fx.app.url}/api/own-listings/${draft.id}/publish`, { headers });
+      expect([title, published.status()]).toEqual([title, 200]);
+    }
+    return draft;
+  }
+
+  test('a supplier lists a service through the wizard with weekly availability; publishing with no stock warns first', async () => {
+    const page = await newPage();
+    await logIn(page, 'supplier@example.com');
+    const serviceTitle = `Quokkacan${suffix} mobile canning`;
+    await page.goto('/l/new');
+    await stepHeading(page, 'Details');
+    await page.getByRole('radio', { name: /A service/ }).check();
+    const steps = page.getByRole('navigation', { name: 'Listing steps' });
+    for (const name of ['Details', 'Pricing & Stock', 'Disclaimer', 'Location', 'Availability', 'Photos']) await steps.getByText(name, { exact: true }).waitFor();
+    expect(await steps.getByText('Features', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Title').fill(serviceTitle);
+    await page.getByLabel('Service category').selectOption('canning');
+    await page.getByLabel('Description').fill('A mobile canning line at your brewery, crew included.');
+    await saveAndContinue(page);
+
+    await page.waitForURL(/\/draft\/pricing$/);
+    const draftId = /\/([0-9a-f-]{36})\/draft\//.exec(page.url())?.[1] ?? '';
+    expect(draftId).not.toBe('');
+    await page.getByLabel('Price ex GST ($)').fill('450');
+    // No stock yet: allowed, but the step says what that means once live.
+    expect(await page.getByLabel('Units in stock').inputValue()).toBe('0');
+    await page.getByText('No units in stock: once published, this listing won’t show in search').waitFor();
+    await saveAndContinue(page);
+    await page.waitForURL(/\/draft\/disclaimer$/);
+    await saveAndContinue(page);
+    await page.waitForURL(/\/draft\/location$/);
+    await page.getByLabel('Address').fill('3 Canning Rd, Abbotsford');
+    await page.getByLabel('State or territory').selectOption('VIC');
+    await page.getByLabel('Postcode').fill('3067');
+    await saveAndContinue(page);
+
+    // Availability: each day's inputs are named after the day; a start after the end is refused.
+    await page.waitForURL(/\/draft\/availability$/);
+    await stepHeading(page, 'Availability');
+    await page.getByRole('checkbox', { name: /^Monday/ }).check();
+    await page.getByRole('checkbox', { name: /^Wednesday/ }).check();
+    await page.getByLabel('From (Monday)', { exact: true }).fill('17:00');
+    await page.getByLabel('Until (Monday)', { exact: true }).fill('09:00');
+    expect(await page.getByLabel('From (Wednesday)', { exact: true }).inputValue()).toBe('09:00');
+    await saveAndContinue(page);
+    await alert(page, 'Choose a start time before the end time').waitFor();
+    await page.getByLabel('From (Monday)', { exact: true }).fill('08:00');
+    await page.getByLabel('Until (Monday)', { exact: true }).fill('16:00');
+    await page.getByLabel('Bookings (Monday)', { exact: true }).fill('3');
+    await axeCheck(page, 'wizard: availability');
+    await saveAndContinue(page);
+    await page.waitForURL(/\/draft\/photos$/);
+
+    // The availability step fits a 375 px screen, one input a row.
+    const mobile = await newPage({ width: 375, height: 812 });
+    await logIn(mobile, 'supplier@example.com');
+    await mobile.goto(`/l/x/${draftId}/draft/availability`);
+    await mobile.getByLabel('Bookings (Monday)', { exact: true }).waitFor();
+    expect(await mobile.getByLabel('Bookings (Monday)', { exact: true }).inputValue()).toBe('3');
+    expect(await pageWidth(mobile)).toBeLessThanOrEqual(375);
+    await shot(mobile, 'wizard-availability-mobile');
+
+    // Photos: the move buttons keep keyboard focus through the save.
+    await page.getByLabel('Add photos').setInputFiles([
+      { name: 'line.png', mimeType: 'image/png', buffer: await png('#4a6fa5') },
+      { name: 'crew.png', mimeType: 'image/png', buffer: await png('#a54a6f') },
+    ]);
+    const photos = page.getByRole('list', { name: 'Photos' }).getByRole('listitem');
+    await until('two photos', async () => (await photos.count()) === 2, 30_000);
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Photo order saved.').waitFor();
+    await until('focus on the moved photo’s button', async () => (await page.evaluate('document.activeElement && document.activeElement.getAttribute("aria-label")')) === 'Move photo 1 earlier');
+    expect(await page.getByRole('button', { name: 'Move photo 1 earlier' }).getAttribute('aria-disabled')).toBe('true');
+    await axeCheck(page, 'wizard: photos');
+
+    // Publishing with no stock asks first; No keeps the draft, Publish anyway publishes.
+    await page.getByText('This listing has no stock').waitFor();
+    await page.getByRole('button', { name: 'Publish listing' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Publish with no stock?' });
+    await confirm.waitFor();
+    await shot(page, 'wizard-publish-no-stock');
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/draft\/photos$/);
+    await page.getByRole('button', { name: 'Publish listing' }).click();
+    await confirm.getByRole('button', { name: 'Publish anyway' }).click();
+    await page.waitForURL(new RegExp(`/l/quokkacan[a-z0-9-]+/${draftId}$`));
+    await page.getByText('Your listing is live.').waitFor();
+    await page.getByRole('heading', { level: 1, name: serviceTitle }).waitFor();
+  }, TIMEOUT);
+
+  test('profile settings: deleted and error banners, actions on keyboard focus; manage listings past the last page; axe', async () => {
+    const page = await newPage();
+    await logIn(page, 'supplier@example.com');
+    const doomedTitle = `Doomed Lager ${suffix}`;
+    const goneTitle = `Vanished Lager ${suffix}`;
+    await listingViaApi(page, doomedTitle, true);
+    const gone = await listingViaApi(page, goneTitle, true);
+
+    await page.goto('/profile-settings');
+    await page.getByRole('heading', { level: 1, name: 'Profile settings' }).waitFor();
+    const doomed = page.getByRole('article', { name: doomedTitle });
+    await doomed.waitFor();
+    await axeCheck(page, 'profile settings');
+
+    // The actions are hidden until hover or keyboard focus, then shown.
+    await page.mouse.move(0, 0);
+    const bar = doomed.getByRole('group', { name: `Actions for ${doomedTitle}` });
+    const opacity = () => bar.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(el).opacity);
+    await until('actions hidden without hover or focus', async () => (await opacity()) === '0');
+    await doomed.getByRole('link').first().focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Edit');
+    await until('actions shown on keyboard focus', async () => (await opacity()) === '1');
+
+    // Delete: confirm, then the deleted banner (ProfilePageNew.deletedProduct).
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this listing?' });
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.locator('[data-message-key="ProfilePageNew.deletedProduct"]').getByText('The product was deleted.').waitFor();
+    await doomed.waitFor({ state: 'detached' });
+    await shot(page, 'profile-settings-deleted');
+
+    // Deleted meanwhile in another tab: deleting it here fails with the error banner (ProfilePageNew.haveError).
+    const headers = { Origin: fx.app.url };
+    expect((await page.request.post(`${fx.app.url}/api/own-listings/${gone.id}/close`, { headers })).status()).toBe(200);
+    expect((await page.request.delete(`${fx.app.url}/api/own-listings/${gone.id}`, { headers })).status()).toBeLessThan(300);
+    const goneTile = page.getByRole('article', { name: goneTitle });
+    await goneTile.hover();
+    await goneTile.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.locator('[data-message-key="ProfilePageNew.haveError"]').getByText('Something went wrong with that product.').waitFor();
+    await shot(page, 'profile-settings-error');
+
+    // Manage listings: axe, and a page past the end leads back to page 1.
+    await page.goto('/listings');
+    await page.getByRole('heading', { level: 1, name: 'My listings' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    await axeCheck(page, 'manage listings');
+    await page.goto('/listings?page=99');
+    await page.getByText('There are no results on this page.').waitFor();
+    expect(await page.getByText('You haven’t listed anything yet.').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to page 1' }).click();
+    await page.waitForURL(/\/listings$/);
+    await page.getByRole('article').first().waitFor();
+  }, TIMEOUT);
+
+  test('the landing page shows the categories and the featured suppliers', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const categories = page.getByRole('region', { name: 'Shop by category' });
+    await categories.getByRole('link', { name: /^Beer/ }).waitFor();
+    expect(await categories.getByRole('link').count()).toBeGreaterThanOrEqual(9);
+    const featured = page.getByRole('region', { name: 'Featured suppliers' });
+    await featured.getByRole('link').first().waitFor();
+    expect(await featured.getByRole('link').count()).toBe(8);
+    const showAll = featured.getByRole('button', { name: /^Show all [\d,]+ suppliers$/ });
+    expect(await showAll.getAttribute('aria-expanded')).toBe('false');
+    await showAll.click();
+    await until('every supplier shown', async () => (await featured.getByRole('link').count()) > 8);
+    await shot(page, 'landing');
+    await categories.getByRole('link', { name: /^Beer/ }).click();
+    await page.waitForURL(/\/s\?pub_category=beer$/);
+  }, TIMEOUT);
+
+  test('a draft’s preview address is the not-found page for anyone but its owner', async () => {
+    const owner = await newPage();
+    await logIn(owner, 'supplier@example.com');
+    const title = `Secret Draft ${suffix}`;
+    const draft = await listingViaApi(owner, title, false);
+    const preview = `/l/${draft.slug}/${draft.id}/draft`;
+    await owner.goto(preview);
+    await owner.getByRole('heading', { level: 1, name: title }).waitFor();
+    await owner.getByText('Draft preview.').waitFor();
+
+    const other = await newPage();
+    await logIn(other, 'buyer@example.com');
+    await other.goto(preview);
+    await other.getByRole('heading', { level: 1, name: /We couldn’t find that page/ }).waitFor();
+    expect(await other.getByText(title).count()).toBe(0);
   }, TIMEOUT);
 });
