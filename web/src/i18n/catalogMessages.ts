@@ -395,7 +395,7 @@ export const catalogUi = {
     discountHeading: 'Discounts',
     productsHeading: 'Products',
     moreProducts: 'More products',
-    noProducts: 'No products in stock right now.',
+    noProducts: 'No products listed yet.',
     noProductsOnPage: 'There are no products on this page.',
     firstProductsPage: 'Go to the first page of products',
     memberSince: (date: string) => `On Caskade since ${date}`,

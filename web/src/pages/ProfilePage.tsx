@@ -1,9 +1,9 @@
 /**
  * A public profile (/u/{id}); for suppliers the brand page: header image (16:9), logo, name,
  * description, collections (at most 4, unique names), delivery and discount notes and the
- * products in stock, newest first, 24 a page (`?page=`, as search), grouped by collection within
- * the page. Banned and deleted users show a placeholder avatar
- * and name (Banned user, Deleted user) and nothing else.
+ * published products (sold-out ones marked out of stock), newest first, 24 a page (`?page=`, as
+ * search), grouped by collection within the page. Banned and deleted users show a placeholder
+ * avatar and name (Banned user, Deleted user) and nothing else.
  */
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -149,14 +149,18 @@ function Note({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * The supplier's products with stock (search by brand), newest first, one page of 24 at a time;
+ * The supplier's published products, sold-out ones included (search by brand with
+ * includeSoldOut), newest first, one page of 24 at a time;
  * each page's products are grouped by the brand's collections. Page links keep the reader at the
  * products heading.
  */
 function Products({ userId, collections }: { userId: string; collections: string[] }) {
   const [params] = useSearchParams();
   const page = parsePage(params.get('page'));
-  const results = useSearchListings(new URLSearchParams({ pub_brand: userId, sort: 'createdAt', page: String(page), perPage: String(SEARCH_PAGE_SIZE) }).toString());
+  // Sold-out products too (includeSoldOut, one pub_brand): their cards say "Out of stock".
+  const results = useSearchListings(
+    new URLSearchParams({ pub_brand: userId, includeSoldOut: 'true', sort: 'createdAt', page: String(page), perPage: String(SEARCH_PAGE_SIZE) }).toString(),
+  );
   const listings = results.data?.listings ?? [];
   const pagination = results.data?.pagination;
   const hrefFor = (p: number) => `/u/${encodeURIComponent(userId)}${p > 1 ? `?page=${p}` : ''}#products-heading`;
