@@ -586,7 +586,7 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await axeCheck(page, 'brand page');
   }, TIMEOUT);
   /** A listing of the signed-in supplier through the API: a draft, or published (`publish`) with stock. */
-  async function listingViaApi(page: Page, title: string, publish: boolean): Promise<{ id: string; slug: string }> {
+  async function listingViaApi(page: Page, title: string, publish: boolean, stockQuantity = 30): Promise<{ id: string; slug: string; author: { id: string } }> {
     const headers = { Origin: fx.app.url };
     const upload = await page.request.post(`${fx.app.url}/api/images`, { headers, multipart: { image: { name: 'lager.png', mimeType: 'image/png', buffer: await png('#d9a441') } } });
     expect(upload.status()).toBe(201);
@@ -596,11 +596,11 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
       data: {
         listingType: 'product', title, description: 'A crisp lager for the browser test.', category: 'beer', productType: 'lager', style: 'pilsner',
         pricePackages: [{ packageType: 'can', size: 375, quantity: 24, priceCents: 6000, sku: '' }],
-        location: { address: 'Healesville', state: 'VIC', postcode: '3777' }, pickupEnabled: true, imageIds: [imageId], stockQuantity: 30,
+        location: { address: 'Healesville', state: 'VIC', postcode: '3777' }, pickupEnabled: true, imageIds: [imageId], stockQuantity,
       },
     });
     expect([title, created.status()]).toEqual([title, 201]);
-    const draft = ((await created.json()) as { data: { id: string; slug: string } }).data;
+    const draft = ((await created.json()) as { data: { id: string; slug: string; author: { id: string } } }).data;
     if (publish) {
       const published = await page.request.post(`${fx.app.url}/api/own-listings/${draft.id}/publish`, { headers });
       expect([title, published.status()]).toEqual([title, 200]);
@@ -784,5 +784,22 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await other.goto(preview);
     await other.getByRole('heading', { level: 1, name: /We couldn’t find that page/ }).waitFor();
     expect(await other.getByText(title).count()).toBe(0);
+  }, TIMEOUT);
+
+  test('the brand page lists sold-out products too, marked out of stock', async () => {
+    const owner = await newPage();
+    await logIn(owner, 'supplier@example.com');
+    const title = `Soldout Saison ${suffix}`;
+    const listing = await listingViaApi(owner, title, true, 0);
+    const page = await newPage();
+    await page.goto(`/u/${listing.author.id}`);
+    const card = page.getByRole('region', { name: 'Products', exact: true }).getByRole('article').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await card.waitFor();
+    const stock = card.locator('[data-stock-level]');
+    expect(await stock.getAttribute('data-stock-level')).toBe('outOfStock');
+    expect(await stock.textContent()).toContain('Out of stock');
+    // Search still shows only listings with stock.
+    await page.goto(`/s?keywords=${encodeURIComponent(`Soldout Saison ${suffix}`)}`);
+    await page.getByRole('heading', { name: 'No listings match your search' }).waitFor();
   }, TIMEOUT);
 });
