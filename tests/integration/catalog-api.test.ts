@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { corruptPngImageData } from '@caskade/kit/testing';
 import { startApp, type TestApp } from '../support/app';
 import { ApiSession, type ApiResponse } from '../support/http';
 import { webBuildGate } from '../support/browser';
@@ -69,25 +70,6 @@ async function publishedListing(s: ApiSession, title: string, priceCents = 25_00
   const published = await s.post<{ data: Listing }>(`/api/own-listings/${created.body.data.id}/publish`);
   expect(published.status).toBe(200);
   return published.body.data;
-}
-
-/** The PNG with its image data (IDAT) overwritten by garbage of the same length and a correct CRC: complete, but undecodable. */
-function corruptIdat(source: Buffer): Buffer {
-  const out = Buffer.from(source);
-  for (let off = 8; off < out.length;) {
-    const len = out.readUInt32BE(off);
-    if (out.toString('ascii', off + 4, off + 8) === 'IDAT') {
-      for (let i = 0; i < len; i++) out[off + 8 + i] = (i * 37 + 11) & 0xff;
-      let crc = 0xffffffff;
-      for (const byte of out.subarray(off + 4, off + 8 + len)) {
-        crc ^= byte;
-        for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-      }
-      out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, off + 8 + len);
-    }
-    off += 12 + len;
-  }
-  return out;
 }
 
 beforeAll(async () => {
@@ -284,7 +266,7 @@ describe('catalog through the gateway', () => {
       expect({ q, status: (await anon.get(`/api/listings?${q}`)).status }).toEqual({ q, status: 400 });
     }
     // A corrupt but complete PNG (garbage image data, correct chunk lengths and CRCs) is refused.
-    const corrupt = await upload(supplier, corruptIdat(png), 'photo.png', 'image/png');
+    const corrupt = await upload(supplier, corruptPngImageData(png), 'photo.png', 'image/png');
     expect([corrupt.status, corrupt.body.errors?.[0]?.code, corrupt.body.data]).toEqual([400, 'validation-invalid-value', undefined]);
   }, 60_000);
 

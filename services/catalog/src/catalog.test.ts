@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import {
   AppError, createClient, createLogger, LocalEventBus, MAX_STOCK, type CallContext, type EventEnvelope, type PromiseClient, type Role,
 } from '@caskade/kit';
-import { expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
+import { corruptPngImageData, expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
 import { expireReservations } from './app/expire-reservations';
 import { catalogEnv } from './config';
@@ -46,29 +46,6 @@ const beer = (title: string, priceCents = 24_000, extra: Partial<catalog.Listing
     location: { address: '12 Brewery Lane, Healesville VIC', state: 'VIC', postcode: '3777', lat: -37.65, lng: 145.51 },
     pickupEnabled: true, shippingEnabled: true, ...extra,
   });
-
-/** The PNG with its image data (IDAT) overwritten by garbage of the same length and a correct CRC: complete, but undecodable. */
-function corruptIdat(source: Buffer): Buffer {
-  const out = Buffer.from(source);
-  for (let off = 8; off < out.length;) {
-    const len = out.readUInt32BE(off);
-    if (out.toString('ascii', off + 4, off + 8) === 'IDAT') {
-      for (let i = 0; i < len; i++) out[off + 8 + i] = (i * 37 + 11) & 0xff;
-      out.writeUInt32BE(crc32(out.subarray(off + 4, off + 8 + len)), off + 8 + len);
-    }
-    off += 12 + len;
-  }
-  return out;
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend) => {
   let svc: CatalogService;
@@ -666,7 +643,7 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
 
   it('refuses a complete PNG whose image data is corrupt, and stores nothing', async () => {
     if (!ready) return;
-    const corrupt = corruptIdat(png);
+    const corrupt = corruptPngImageData(png);
     expect(corrupt.length).toBe(png.length);
     const filesBefore = readdirSync(imageDir).length;
     const rowsBefore = await imageRows();

@@ -150,3 +150,4 @@ export function describeWithServices(suite: string, gates: ServiceGate[], body: 
   });
 }
 export { expectAppError } from './errors';
+export { corruptPngImageData } from './images';
