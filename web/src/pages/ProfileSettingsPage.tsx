@@ -48,7 +48,7 @@ export default function ProfileSettingsPage() {
           <>
             <ImagesSection userId={user.id} brand={profile.data.brand ?? null} />
             <BrandNameSection user={user} />
-            <BrandPageSection userId={user.id} brand={profile.data.brand ?? null} />
+            <BrandPageSection userId={user.id} brand={profile.data.brand ?? null} bio={profile.data.bio} />
           </>
         ) : (
           <LoadError message={t.brandLoadFailed} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
@@ -233,10 +233,11 @@ function BrandNameSection({ user }: { user: CurrentUser }) {
 
 // ---- brand page texts and collections --------------------------------------------------------
 
-function BrandPageSection({ userId, brand }: { userId: string; brand: Brand | null }) {
+function BrandPageSection({ userId, brand, bio }: { userId: string; brand: Brand | null; bio: string }) {
   const update = useUpdateOwnBrand(userId);
   const [values, setValues] = useState({
-    description: brand?.description ?? '',
+    // The brand page shows the account's bio until a description is saved: start from what buyers see.
+    description: brand?.description || bio,
     deliveryNotes: brand?.deliveryNotes ?? '',
     discountNotes: brand?.discountNotes ?? '',
   });
