@@ -123,6 +123,40 @@ function categoryImage(kind: Kind): () => Promise<ProcessedImage> {
   };
 }
 
+const svgText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const initials = (brand: string) => brand.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]).join('').toUpperCase();
+/** A supplier's colour: the colour of its first focus category. */
+const brandColour = (focus: readonly Kind[]) => COLOURS[focus[0] ?? ''] ?? '#7c2d12';
+
+/** A square logo: the brand's initials on its colour. */
+function brandLogo(brand: string, focus: readonly Kind[]): () => Promise<ProcessedImage> {
+  return async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">
+      <rect width="480" height="480" fill="#fafaf9"/>
+      <circle cx="240" cy="240" r="200" fill="${brandColour(focus)}"/>
+      <circle cx="240" cy="240" r="178" fill="none" stroke="#fafaf9" stroke-width="6" stroke-opacity="0.6"/>
+      <text x="240" y="282" font-family="DejaVu Sans, Arial, sans-serif" font-size="132" font-weight="bold" fill="#fafaf9" text-anchor="middle">${svgText(initials(brand))}</text>
+    </svg>`;
+    return processImage(await renderSvg(svg));
+  };
+}
+
+/** A 16:9 header: the brand's name and home town over a gradient of its colour. */
+function brandHeader(brand: string, town: string, state: string, focus: readonly Kind[]): () => Promise<ProcessedImage> {
+  return async () => {
+    const colour = brandColour(focus);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
+      <defs><linearGradient id="h" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#1c1917"/></linearGradient></defs>
+      <rect width="1600" height="900" fill="url(#h)"/>
+      <circle cx="1320" cy="180" r="420" fill="#ffffff" fill-opacity="0.06"/>
+      <circle cx="220" cy="860" r="300" fill="#ffffff" fill-opacity="0.05"/>
+      <text x="120" y="470" font-family="DejaVu Sans, Arial, sans-serif" font-size="96" font-weight="bold" fill="#fafaf9">${svgText(brand)}</text>
+      <text x="124" y="550" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" fill="#e7e5e4">${svgText(`${town}, ${state}`)}</text>
+    </svg>`;
+    return processImage(await renderSvg(svg));
+  };
+}
+
 // ---- listing content -----------------------------------------------------------------------------
 
 const BEER_STYLE_TYPE: Record<string, string> = {
@@ -231,6 +265,8 @@ export function demoCatalog(ids: Map<string, string>, yarraValleyId: string | un
   brands: SeedBrand[];
   listings: SeedListing[];
   images: Array<{ ownerId: string; image: () => Promise<ProcessedImage> }>;
+  logos: Record<string, number>;
+  headers: Record<string, number>;
 } {
   const rand = mulberry32(2026);
   const kinds = new Map(KINDS.map((k, i) => [k, i]));
@@ -292,7 +328,15 @@ export function demoCatalog(ids: Map<string, string>, yarraValleyId: string | un
       add(owner, kind);
     }
   }
-  return { brands, listings, images: KINDS.map((k) => ({ ownerId: imageOwner, image: categoryImage(k) })) };
+  // Category cards first (listings point at them by kind), then each brand's logo and header.
+  const images = KINDS.map((k) => ({ ownerId: imageOwner, image: categoryImage(k) }));
+  const logos: Record<string, number> = {};
+  const headers: Record<string, number> = {};
+  for (const s of all) {
+    logos[s.id] = images.push({ ownerId: s.id, image: brandLogo(s.brand, s.focus) }) - 1;
+    headers[s.id] = images.push({ ownerId: s.id, image: brandHeader(s.brand, s.town, s.state, s.focus) }) - 1;
+  }
+  return { brands, listings, images, logos, headers };
 }
 
 

@@ -31,8 +31,9 @@ export interface CatalogSeed {
   /** Each image with the supplier who owns it. */
   images: Array<{ ownerId: string; image: () => Promise<ProcessedImage> }>;
   listings: SeedListing[];
-  /** Brand logos: supplier id → index into images. */
+  /** Brand logos and header images: supplier id → index into images. */
   logos?: Record<string, number>;
+  headers?: Record<string, number>;
 }
 
 /**
@@ -42,18 +43,27 @@ export interface CatalogSeed {
 export async function seedCatalog(deps: CatalogDeps, seed: CatalogSeed): Promise<number> {
   const existing = await deps.db.selectFrom('listings').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
-  const images: catalog.Image[] = [];
-  for (const entry of seed.images) images.push(await storeImage(deps, entry.ownerId, await entry.image()));
+  // A few at a time: sharp works off the event loop, so rendering overlaps; order is kept by index.
+  const images: catalog.Image[] = new Array<catalog.Image>(seed.images.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < seed.images.length; i = next++) {
+      const entry = seed.images[i]!;
+      images[i] = await storeImage(deps, entry.ownerId, await entry.image());
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
   const imageId = (i: number) => images[i]?.id;
   await withTransaction(deps.db, async (trx) => {
     for (const b of seed.brands) {
       const logo = seed.logos?.[b.id];
+      const header = seed.headers?.[b.id];
       await trx
         .insertInto('brands')
         .values({
           id: b.id, brand_name: b.brandName, display_name: b.displayName, description: b.description, delivery_notes: b.deliveryNotes,
           discount_notes: b.discountNotes, collections: JSON.stringify(b.collections), logo_image_id: logo === undefined ? null : (imageId(logo) ?? null),
-          header_image_id: null, profile_image_id: null,
+          header_image_id: header === undefined ? null : (imageId(header) ?? null), profile_image_id: null,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
