@@ -55,7 +55,7 @@ export default function ManageListingsPage() {
           ))}
         </ul>
       ) : null}
-      {data ? <Pagination className="mt-10" page={page} totalPages={data.pagination.totalPages} hrefFor={(p) => (p > 1 ? `/listings?page=${p}` : '/listings')} /> : null}
+      {data && data.listings.length > 0 ? <Pagination className="mt-10" page={page} totalPages={data.pagination.totalPages} hrefFor={(p) => (p > 1 ? `/listings?page=${p}` : '/listings')} /> : null}
       {actions.dialog}
     </PageContainer>
   );

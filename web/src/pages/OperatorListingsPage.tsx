@@ -93,7 +93,7 @@ export default function OperatorListingsPage() {
           );
         })}
       </ul>
-      {data ? <Pagination className="mt-10" page={page} totalPages={data.pagination.totalPages} hrefFor={(p) => (p > 1 ? `/operator/listings?page=${p}` : '/operator/listings')} /> : null}
+      {data && data.listings.length > 0 ? <Pagination className="mt-10" page={page} totalPages={data.pagination.totalPages} hrefFor={(p) => (p > 1 ? `/operator/listings?page=${p}` : '/operator/listings')} /> : null}
       {rejecting ? (
         <ConfirmDialog
           title={catalogUi.confirm.rejectTitle}

@@ -4,9 +4,13 @@ import { pageItems } from '../../lib/pagination';
 
 const item = 'inline-flex min-w-10 items-center justify-center rounded-lg px-3 py-2 text-sm font-medium';
 
-/** Page links with first, last, the current page's neighbours and ellipses (spec §2); `hrefFor` builds each link. */
+/**
+ * Page links with first, last, the current page's neighbours and ellipses (spec §2); `hrefFor` builds each link.
+ * Nothing on a page past the end (an old link): the page shows its "no results on this page" notice instead,
+ * and a bar with no current page and "Previous" pointing past the end would only mislead.
+ */
 export function Pagination({ page, totalPages, hrefFor, className = '' }: { page: number; totalPages: number; hrefFor: (page: number) => string; className?: string }) {
-  if (totalPages <= 1) return null;
+  if (totalPages <= 1 || page < 1 || page > totalPages) return null;
   const items = pageItems(page, totalPages);
   return (
     <nav aria-label={catalogUi.pagination.label} className={`flex justify-center ${className}`}>
