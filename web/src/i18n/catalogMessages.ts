@@ -407,6 +407,7 @@ export const catalogUi = {
     showLess: 'Show less',
   },
   landing: {
+    brandRefreshFailed: 'We couldn’t refresh your brand page settings. What you see here may be out of date; your unsaved changes are kept.',
     featuredHeading: 'Featured suppliers',
     featuredIntro: 'Independent producers and trade services selling on Caskade.',
     allSuppliers: (n: number) => `Show all ${n.toLocaleString('en-AU')} suppliers`,

@@ -43,9 +43,19 @@ export default function ProfileSettingsPage() {
       </div>
       <div className="grid gap-8">
         {/* The brand's images and texts are only editable once they have loaded: saving forms
-            filled with empty values would wipe the brand page. */}
-        {profile.isSuccess ? (
+            filled with empty values would wipe the brand page. Once loaded they stay: a failed
+            background refresh (say a 429 after a save) keeps the last data, so the forms and
+            their unsaved edits stay too, with a notice that doesn't block them. */}
+        {profile.data !== undefined ? (
           <>
+            {profile.isError ? (
+              <div className="flex flex-wrap items-center gap-3">
+                <FormMessage tone="info">{t.brandRefreshFailed}</FormMessage>
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => (profile.isFetching ? undefined : void profile.refetch())} aria-disabled={profile.isFetching || undefined}>
+                  {profile.isFetching ? ui.common.loading : catalogUi.common.retry}
+                </button>
+              </div>
+            ) : null}
             <ImagesSection userId={user.id} brand={profile.data.brand ?? null} />
             <BrandNameSection user={user} />
             <BrandPageSection userId={user.id} brand={profile.data.brand ?? null} bio={profile.data.bio} />
