@@ -89,7 +89,7 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
       const fields = error.fields;
       return { ok: false, fields, message: Object.keys(fields).length > 0 ? null : errorCodeMessage(error.code) };
     }
-    return { ok: false, fields: {}, message: catalogUi.common.loadFailed };
+    return { ok: false, fields: {}, message: catalogUi.editor.saveFailed };
   };
 
   const ctx: StepContext = {
@@ -119,7 +119,7 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
           return out.ok ? out : { ...out, fields: Object.keys(out.fields).length > 0 ? { stock: Object.values(out.fields)[0] ?? 'validation.stockInvalid' } : {} };
         }
       }
-      return current ? { ok: true, listing: current } : { ok: false, fields: {}, message: catalogUi.common.loadFailed };
+      return current ? { ok: true, listing: current } : { ok: false, fields: {}, message: catalogUi.editor.saveFailed };
     },
     done: (saved) => {
       if (mode === 'wizard') {

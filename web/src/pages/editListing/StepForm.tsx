@@ -5,6 +5,7 @@ import type { ListingFieldsInput, ListingType } from '@caskade/kit/rules';
 import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { FormMessage } from '../../components/Field';
 import { catalogUi } from '../../i18n/catalogMessages';
+import { messageFor } from '../../i18n/messages';
 import { focusFirstInvalid } from '../../lib/focus';
 import { editListingPath, type EditTab } from '../../lib/listingPaths';
 import { errorsForStep, stepForField, stepsFor } from './wizard';
@@ -57,6 +58,8 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
   const [formError, setFormError] = useState<string | null>(null);
   // Steps other than this one that the server's field errors belong to (linked from the message).
   const [otherSteps, setOtherSteps] = useState<EditTab[]>([]);
+  // Field errors no step of this listing type owns (e.g. `attributes` on a service): listed by field, as there's no step to fix them on.
+  const [orphanFields, setOrphanFields] = useState<{ field: string; label: string; message: string }[]>([]);
   const [stockMismatch, setStockMismatch] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -73,6 +76,7 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
     setSubmitted(true);
     setFormError(null);
     setOtherSteps([]);
+    setOrphanFields([]);
     setStockMismatch(null);
     ctx.flash(null);
     if (Object.keys(clientErrors).length > 0) {
@@ -91,15 +95,20 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
     }
     const own = errorsForStep(out.fields, ctx.step, ctx.listingType);
     const elsewhere = stepsFor(ctx.listingType).filter((step) => step !== ctx.step && Object.keys(out.fields).some((field) => stepForField(field, ctx.listingType) === step));
+    const steps = stepsFor(ctx.listingType);
+    const orphans = Object.entries(out.fields)
+      .filter(([field]) => !steps.includes(stepForField(field, ctx.listingType)))
+      .map(([field, key]) => ({ field, label: catalogUi.editor.fieldLabels[field.split('.')[0] ?? ''] ?? field, message: messageFor(key) }));
     setServerErrors(own);
     setOtherSteps(elsewhere);
+    setOrphanFields(orphans);
     if (out.stockMismatch !== undefined) setStockMismatch(out.stockMismatch);
-    const fallback = out.stockMismatch !== undefined ? null : catalogUi.common.loadFailed;
+    const fallback = out.stockMismatch !== undefined ? null : orphans.length > 0 ? catalogUi.editor.saveFailedFields : catalogUi.editor.saveFailed;
     setFormError(out.message ?? (Object.keys(own).length > 0 ? catalogUi.editor.fixFields : elsewhere.length > 0 ? catalogUi.editor.fixOtherSteps : fallback));
     focusFirstInvalid(formRef.current);
   };
 
-  return { formRef, errors, clear, onSubmit, busy, formError, otherSteps, stockMismatch, setStockMismatch };
+  return { formRef, errors, clear, onSubmit, busy, formError, otherSteps, orphanFields, stockMismatch, setStockMismatch };
 }
 
 /** The step's form: its fields, the form-level message and the submit button. */
@@ -118,7 +127,7 @@ export function StepForm({
     <form ref={submit.formRef} noValidate onSubmit={(event) => void submit.onSubmit(event)} className="grid gap-6">
       {submit.formError ? (
         <FormMessage tone="error">
-          <p className={submit.otherSteps.length > 0 ? 'font-medium' : undefined}>{submit.formError}</p>
+          <p className={submit.otherSteps.length > 0 || submit.orphanFields.length > 0 ? 'font-medium' : undefined}>{submit.formError}</p>
           {submit.otherSteps.length > 0 ? (
             <ul className="mt-2 list-disc pl-5">
               {submit.otherSteps.map((step) => (
@@ -130,6 +139,15 @@ export function StepForm({
                   ) : (
                     catalogUi.editor.stepLabels[step]
                   )}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {submit.orphanFields.length > 0 ? (
+            <ul className="mt-2 list-disc pl-5">
+              {submit.orphanFields.map((f) => (
+                <li key={f.field}>
+                  {f.label}: {f.message}
                 </li>
               ))}
             </ul>
