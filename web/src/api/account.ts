@@ -1,7 +1,7 @@
 /** Account calls other than the session ones: verification, recovery, contact details, password, deletion. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import { CURRENT_USER_KEY, markSessionEnding, useEndSession } from './session';
+import { CURRENT_USER_KEY, endPendingSessionNow, markSessionEnding, scheduleSessionEnd, useEndSession } from './session';
 import type { CurrentUser } from './types';
 import { ui } from '../i18n/messages';
 
@@ -76,19 +76,14 @@ export const useChangePassword = () =>
 /** Spec: after deletion a success modal shows, then the user is logged out after 3 seconds. */
 export const LOGOUT_DELAY_MS = 3000;
 
-let pendingSessionEnd: { timer: number; end: () => Promise<void> } | null = null;
-
 /**
  * Ends the session of a deleted account now (the modal's close button) or when the timer runs out,
  * whichever comes first, once. The timer lives outside the page on purpose: nothing that unmounts
- * the page (a redirect, a navigation) may cancel the wipe and the move to the landing page.
+ * the page (a redirect, a navigation) may cancel the wipe and the move to the landing page. A new
+ * session (login, sign-up) or a logout does cancel it (see `scheduleSessionEnd`).
  */
 export function endDeletedSession(): Promise<void> {
-  const pending = pendingSessionEnd;
-  if (!pending) return Promise.resolve();
-  pendingSessionEnd = null;
-  window.clearTimeout(pending.timer);
-  return pending.end();
+  return endPendingSessionNow();
 }
 
 export function useDeleteAccount() {
@@ -104,8 +99,7 @@ export function useDeleteAccount() {
       void queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
       const user = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
       if (user) queryClient.setQueryData(CURRENT_USER_KEY, user);
-      if (pendingSessionEnd) window.clearTimeout(pendingSessionEnd.timer);
-      pendingSessionEnd = { timer: window.setTimeout(() => void endDeletedSession(), LOGOUT_DELAY_MS), end: endSession };
+      scheduleSessionEnd(user?.id ?? null, () => queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY)?.id, endSession, LOGOUT_DELAY_MS);
     },
   });
 }

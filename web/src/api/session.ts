@@ -67,7 +67,49 @@ export const markSessionEnding = (): void => {
   sessionEnding = true;
 };
 
+/**
+ * A session end scheduled for later (account deletion: the success modal shows, then the session
+ * ends). It lives outside any page so that navigating away does not cancel it, but it belongs to
+ * the deleted user's session only: a logout, login or sign-up cancels it, and when it fires it
+ * does nothing if the signed-in user is by then someone else.
+ */
+let pendingSessionEnd: { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> } | null = null;
+
+/**
+ * Runs `end` after `delayMs`, unless the session changes first. `currentUserId` reads who is signed
+ * in when it fires: a different user than `userId` means the deleted session is long gone.
+ */
+export function scheduleSessionEnd(userId: string | null, currentUserId: () => string | null | undefined, end: () => Promise<void>, delayMs: number): void {
+  cancelPendingSessionEnd();
+  const run = (): Promise<void> => {
+    const now = currentUserId();
+    if (userId !== null && now != null && now !== userId) return Promise.resolve();
+    return end();
+  };
+  pendingSessionEnd = { timer: setTimeout(() => void endPendingSessionNow(), delayMs), run };
+}
+
+/** Ends the scheduled session now (the modal's close button) instead of at the timer, once. */
+export function endPendingSessionNow(): Promise<void> {
+  const pending = pendingSessionEnd;
+  if (!pending) return Promise.resolve();
+  pendingSessionEnd = null;
+  clearTimeout(pending.timer);
+  return pending.run();
+}
+
+/** Drops a scheduled session end: a new session (or a logout) takes over. */
+export function cancelPendingSessionEnd(): void {
+  if (!pendingSessionEnd) return;
+  clearTimeout(pendingSessionEnd.timer);
+  pendingSessionEnd = null;
+}
+
+export const hasPendingSessionEnd = (): boolean => pendingSessionEnd !== null;
+
 function startSession(queryClient: QueryClient, user: CurrentUser): void {
+  // A deleted account's delayed logout must not end this new session.
+  cancelPendingSessionEnd();
   // Anything cached for an earlier visitor must not leak into this session.
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
   queryClient.setQueryData(CURRENT_USER_KEY, user);
@@ -127,6 +169,8 @@ export function useLogout() {
     mutationKey: [AUTH_MUTATION, 'logout'],
     mutationFn: () =>
       withAuthLock(async () => {
+        // This logout ends the session itself; a delayed end left from an account deletion must not fire later.
+        cancelPendingSessionEnd();
         try {
           await api('POST', '/api/auth/logout');
         } catch {
