@@ -532,6 +532,30 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     expect((await client.updateListing({ id: own.id, fields: beer('Trusted Tripel II'), updateMask: ['title'], expectedVersion: 0 }, hops)).listing?.state).toBe('published');
   });
 
+  it('changes nothing for an update whose values equal the stored ones: a live listing stays live, no event, no version bump', async () => {
+    if (!ready) return;
+    const id = await pendingOf(vines, 'Unchanged Chardonnay');
+    const approved = (await client.approveListing({ id }, operator)).listing as catalog.Listing;
+    expect(approved.state).toBe('published');
+    const rows = (await outboxRows(id)).length;
+    // The editor's pricing step sends the packages back as they are; other steps send unchanged fields too.
+    const same = beer('Unchanged Chardonnay', 20_000, { imageIds: approved.fields?.imageIds ?? [] });
+    const untouched = (await client.updateListing({ id, fields: same, updateMask: ['pricePackages'], expectedVersion: approved.version }, vines)).listing;
+    expect(untouched).toMatchObject({ state: 'published', version: approved.version });
+    const all = ['title', 'description', 'category', 'productType', 'style', 'attributes', 'pricePackages', 'location', 'pickupEnabled', 'shippingEnabled', 'imageIds'];
+    expect((await client.updateListing({ id, fields: same, updateMask: all, expectedVersion: 0 }, vines)).listing).toMatchObject({ state: 'published', version: approved.version });
+    await client.addListingImage({ id, imageId: approved.fields?.imageIds[0] ?? '' }, vines);
+    await client.setStock({ id, oldTotal: 5, newTotal: 6 }, vines);
+    expect((await client.getListing({ id, recordView: false }, anon)).listing).toMatchObject({ state: 'published', version: approved.version });
+    expect((await outboxRows(id)).slice(rows).map((r) => r.type)).toEqual(['catalog.stock.changed']);
+    // A real change among unchanged fields goes back for approval and names only what changed.
+    const edited = (await client.updateListing({ id, fields: { ...same, title: 'Changed Chardonnay' }, updateMask: ['title', 'pricePackages'], expectedVersion: 0 }, vines)).listing;
+    expect(edited).toMatchObject({ state: 'pendingApproval', version: approved.version + 1 });
+    expect((await outboxRows(id)).slice(rows + 1).map((r) => [r.type, r.payload.data.changedFields])).toEqual([
+      ['catalog.listing.updated', ['title']], ['catalog.listing.pending_approval', undefined],
+    ]);
+  });
+
   it('leaves the listing version alone on stock changes: an edit with the version read before a reservation succeeds', async () => {
     if (!ready) return;
     const listing = await publishedBeer('Version Vienna', 20_000, 10);

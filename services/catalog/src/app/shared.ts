@@ -123,6 +123,17 @@ export function fieldsToProto(f: ListingFieldsInput): catalog.ListingFields {
   });
 }
 
+/**
+ * The fields among `names` whose values differ between two sets of fields, compared in their
+ * normalised wire form (proto JSON: defaults filled in and left out, keys in one order), so a
+ * stored JSONB value with reordered keys or a missing default equals what the editor sends back.
+ */
+export function changedFields(before: ListingFieldsInput, next: ListingFieldsInput, names: readonly string[]): string[] {
+  const a = catalog.ListingFields.toJSON(fieldsToProto(before)) as Record<string, unknown>;
+  const b = catalog.ListingFields.toJSON(fieldsToProto(next)) as Record<string, unknown>;
+  return [...new Set(names)].filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]));
+}
+
 /** The columns a set of fields is stored in (listing_type is fixed at creation). */
 export function fieldColumns(f: ListingFieldsInput) {
   return {

@@ -3,7 +3,7 @@ import type { catalog } from '@caskade/proto';
 import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
 import {
-  checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole,
+  changedFields, checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole,
   syncBrand, throwIfInvalid, toListingView,
 } from './shared';
 
@@ -11,7 +11,10 @@ import {
  * Change the fields named in the update mask. A draft may stay incomplete; a listing buyers can
  * see (or is waiting for approval) must stay publishable after the change. A supplier without the
  * published flag sends an edited published or closed listing back to the operator
- * (pendingApproval, docs/decisions/015). Writes catalog.listing.updated in the same transaction.
+ * (pendingApproval, docs/decisions/015). Only fields whose values really change count: an update
+ * that changes nothing (the editor sends unchanged fields back) answers the listing as it is, with
+ * no state change, no event and no version bump. Writes catalog.listing.updated in the same
+ * transaction, naming the fields that changed.
  */
 export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: catalog.UpdateListingRequest): Promise<catalog.UpdateListingResponse> {
   const caller = requireRole(ctx, 'supplier');
@@ -29,6 +32,8 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
     const next: ListingFieldsInput = { ...before };
     const target = next as unknown as Record<string, unknown>;
     for (const name of req.updateMask) target[name] = (given as unknown as Record<string, unknown>)[name];
+    const changed = changedFields(before, next, req.updateMask);
+    if (changed.length === 0) return current;
     throwIfInvalid(validateListing(next, current.state === 'draft' ? 'draft' : 'publish'));
     const newImages = next.imageIds.filter((id) => !before.imageIds.includes(id));
     await checkImagesOwned(trx, caller.userId, newImages);
@@ -41,7 +46,7 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
       .where('state', '=', current.state)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await listingUpdatedEvent(trx, updated, { changedFields: [...new Set(req.updateMask)] });
+    await listingUpdatedEvent(trx, updated, { changedFields: changed });
     if (state !== current.state) await listingPendingEvent(trx, updated);
     return updated;
   });
