@@ -341,6 +341,34 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     await expect(client.signUp(supplier('cross5@example.com', 'Cross Brew'), anon)).resolves.toBeTruthy();
   });
 
+  it('keeps the name check and sign-up in agreement when a supplier switches to buyer or renames', async () => {
+    if (!ready) return;
+    const available = async (name: string) => (await client.checkNameAvailable({ name }, anon)).available;
+    const out = await client.signUp(supplier('switcher@example.com', 'Switch Back Brewing'), anon);
+    const switched = await client.setUserType({ userType: 'buyer' }, as(out.user));
+    const asBuyer: CallContext = { requestId: 'test', caller: { userId: out.user?.id ?? '', role: 'buyer', scopes: [] } };
+    expect(switched.user?.role).toBe('buyer');
+    // A profile edit as a buyer keeps the names: the check says taken, and sign-up agrees.
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Buying for a while' }) }, asBuyer);
+    expect(await available('Switch Back Brewing')).toBe(false);
+    expect(await available('switch back brewing pty ltd')).toBe(false);
+    await expectAppError(client.signUp(supplier('switch-rival@example.com', 'Switch Back Brewing'), anon), 'name-taken');
+    // Back to supplier: the names are still the account's own.
+    await client.setUserType({ userType: 'supplier' }, asBuyer);
+    await expect(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Brewing again' }) }, as(out.user))).resolves.toBeTruthy();
+    // A rename releases the old name in the table the check reads: the check says free, and sign-up agrees.
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Switched Name Brewing' }) }, as(out.user));
+    expect(await available('Switch Back Brewing')).toBe(true);
+    expect(await available('Switched Name Brewing')).toBe(false);
+    const taker = supplier('switch-taker@example.com', 'Switch Back Brewing');
+    taker.profile = identity.Profile.fromPartial({ ...taker.profile, businessName: 'Taker Holdings Pty Ltd' });
+    await expect(client.signUp(taker, anon)).resolves.toBeTruthy();
+    // The check reads supplier_names, the table a sign-up claims names in.
+    await svc.db.insertInto('supplier_names').values({ name_key: 'held only in supplier names', user_id: out.user?.id ?? '' }).execute();
+    expect(await available('Held Only In Supplier Names')).toBe(false);
+    await expectAppError(client.signUp(supplier('held@example.com', 'Held Only In Supplier Names'), anon), 'name-taken');
+  });
+
   it('refuses a banned user’s calls at once, though the access token is still valid', async () => {
     if (!ready) return;
     const out = await client.signUp(buyer('banned@example.com'), anon);

@@ -55,16 +55,18 @@ export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: i
         .updateTable('users')
         .set((eb) => ({
           profile: JSON.stringify(profile),
-          brand_key: user.role === 'supplier' ? nameKey(profile.brandName) : null,
-          business_key: user.role === 'supplier' ? nameKey(profile.businessName) : null,
+          brand_key: nameKey(profile.brandName),
+          business_key: nameKey(profile.businessName),
           updated_at: deps.now(),
           version: eb('version', '+', 1),
         }))
         .where('id', '=', user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // The keys follow the profile's names whatever the role (a supplier who switched to buyer keeps
+      // them), and supplier_names follows the keys, so the availability check and sign-up agree.
       const namesChanged = updated.brand_key !== user.brand_key || updated.business_key !== user.business_key;
-      if (user.role === 'supplier' && namesChanged) {
+      if (namesChanged) {
         await claimSupplierNames(trx, user.id, { brandName: updated.brand_key, businessName: updated.business_key });
       }
       // The catalog copies a supplier's brand and display names onto the brand page and listings.
