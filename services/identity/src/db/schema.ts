@@ -125,7 +125,9 @@ export const IDENTITY_MIGRATIONS = [
   },
   {
     // users_brand_key and users_business_key only compare a column with itself; brand and business
-    // names share one namespace (ADR 014). Existing clashes keep the first owner's claim.
+    // names share one namespace (ADR 014). Existing clashes keep the older account's claim: both
+    // columns are read as one set of claims, and each name goes to its oldest claimant (distinct on,
+    // so the outcome does not rest on insertion order).
     id: '002_supplier_names',
     sql: `
       create table supplier_names (
@@ -134,10 +136,12 @@ export const IDENTITY_MIGRATIONS = [
       );
       create index supplier_names_user on supplier_names (user_id);
       insert into supplier_names (name_key, user_id)
-        select brand_key, id from users where deleted_at is null and brand_key is not null order by created_at
-        on conflict do nothing;
-      insert into supplier_names (name_key, user_id)
-        select business_key, id from users where deleted_at is null and business_key is not null order by created_at
+        select distinct on (name_key) name_key, id from (
+          select brand_key as name_key, id, created_at from users where deleted_at is null and brand_key is not null
+          union all
+          select business_key as name_key, id, created_at from users where deleted_at is null and business_key is not null
+        ) claims
+        order by name_key, created_at, id
         on conflict do nothing;
     `,
   },
