@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { catalog } from '@caskade/proto';
-import { SITEMAP_MAX_URLS, SPA_ROUTES, isSpaRoute, listingMeta, profileMeta, robotsTxt, sitemapIndexXml, staticMeta, urlsetXml } from './spa';
+import express from 'express';
+import { catalog } from '@caskade/proto';
+import {
+  SITEMAP_MAX_URLS, SPA_ROUTES, isSpaRoute, listingMeta, profileMeta, robotsTxt, sitemapIndexXml, sitemapOffset, spa, staticMeta, urlsetXml, type SeoOptions,
+} from './spa';
 
 describe('the SPA route table', () => {
   test('matches the web app’s route table (web/src/app/routes.ts)', () => {
@@ -34,6 +39,35 @@ describe('the SPA route table', () => {
 });
 
 describe('sitemaps', () => {
+  test('a sitemap page whose offset does not fit int32 answers 404 without asking the catalog', async () => {
+    expect(sitemapOffset(1)).toBe(0);
+    expect(sitemapOffset(42_950)).toBe(42_949 * SITEMAP_MAX_URLS);
+    expect(sitemapOffset(42_951)).toBeNull();
+    const asked: number[] = [];
+    const listSitemapEntries = async (req: catalog.ListSitemapEntriesRequest): Promise<catalog.ListSitemapEntriesResponse> => {
+      asked.push(req.offset);
+      catalog.ListSitemapEntriesRequest.encode(req); // what the gRPC client does: throws beyond int32
+      return { entries: req.offset === 0 ? [{ kind: 'listing', id: 'a', slug: 'a', updatedAt: '2026-01-01T00:00:00.000Z' }] : [], total: 1 };
+    };
+    const seo = { publicUrl: 'https://c.example', clients: { catalog: { listSitemapEntries }, identity: {} } } as unknown as SeoOptions;
+    const dist = mkdtempSync(path.join(tmpdir(), 'spa-dist-'));
+    const server = express().use(spa(dist, seo)).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const status = async (p: string) => (await fetch(`${url}${p}`)).status;
+      expect(await status('/sitemaps/listings-1.xml')).toBe(200);
+      expect(await status('/sitemaps/listings-2.xml')).toBe(404);
+      for (const page of ['42951', '999999']) {
+        for (const kind of ['listings', 'brands']) expect({ page, kind, status: await status(`/sitemaps/${kind}-${page}.xml`) }).toEqual({ page, kind, status: 404 });
+      }
+      expect(asked).toEqual([0, SITEMAP_MAX_URLS]);
+    } finally {
+      server.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   test('the index lists the static sitemap and one listings/brands sitemap per 50,000', () => {
     const xml = sitemapIndexXml('https://caskade.example', { listings: 100_001, brands: 30 });
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError, CATEGORY_LABELS, CURRENCY, isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory, type Logger } from '@caskade/kit';
+import { AppError, CATEGORY_LABELS, CURRENCY, isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory, MAX_INT32, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 
@@ -219,6 +219,12 @@ const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /** One sitemap file (at most SITEMAP_MAX_URLS URLs). */
+/** The first entry of sitemap page `page` (from 1), or null when it is beyond what the catalog can be asked for (int32). */
+export function sitemapOffset(page: number): number | null {
+  const offset = (page - 1) * SITEMAP_MAX_URLS;
+  return Number.isSafeInteger(offset) && offset >= 0 && offset <= MAX_INT32 ? offset : null;
+}
+
 export function urlsetXml(urls: { loc: string; lastmod?: string }[]): string {
   const lines = urls.map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`);
   return `${xmlHead}<urlset xmlns="${SITEMAP_NS}">\n${lines.join('\n')}\n</urlset>\n`;
@@ -289,7 +295,12 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
     router.get(/^\/sitemaps\/(listings|brands)-([1-9]\d{0,5})\.xml$/, async (req: Request, res: Response) => {
       const [, which = '', n = '1'] = /^\/sitemaps\/(listings|brands)-(\d+)\.xml$/.exec(req.path) ?? [];
       const kind = which === 'listings' ? 'listing' : 'brand';
-      const offset = (Number(n) - 1) * SITEMAP_MAX_URLS;
+      const offset = sitemapOffset(Number(n));
+      // Past any possible end: the offset does not even fit the request's int32 field.
+      if (offset === null) {
+        res.status(404).type('text/plain').send('No such sitemap.');
+        return;
+      }
       try {
         const out = await seo.clients.catalog.listSitemapEntries({ kind, limit: SITEMAP_MAX_URLS, offset }, system, { deadlineMs: 20_000 });
         // A page past the end (the first one always exists, if empty).
