@@ -9,7 +9,7 @@ import {
 } from '@caskade/kit';
 import { corruptPngImageData, expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
-import { expireReservations } from './app/expire-reservations';
+import { expireReservations, sweepReservations } from './app/expire-reservations';
 import { catalogEnv } from './config';
 import { startCatalog, type CatalogService, type SupplierProfile } from './index';
 
@@ -615,6 +615,25 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     expect(bad.state).toBe('reserved');
     expect(new Date(bad.expires_at ?? 0).getTime()).toBeGreaterThan(clock);
     await svc.db.deleteFrom('stock_reservations').where('id', '=', 'sweep-bad-row').execute();
+  });
+
+  it('does not sweep again at once when a full batch released nothing (rows locked elsewhere)', async () => {
+    if (!ready || backend !== 'postgres') return;
+    const listing = await publishedBeer('Locked Lager', 20_000, 4);
+    await client.reserveStock({ reservationId: 'sweep-locked-row', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 60 }, anon);
+    clock += 61_000;
+    const other = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await other.connect();
+    try {
+      // Another replica holds the one due row: the sweep skips it and must not ask to run again at once.
+      await other.query('begin');
+      await other.query(`select id from stock_reservations where id = 'sweep-locked-row' for update`);
+      expect(await sweepReservations(svc.deps, 1)).toEqual({ released: 0, due: 1, more: false });
+      await other.query('rollback');
+      expect(await sweepReservations(svc.deps, 1)).toEqual({ released: 1, due: 1, more: true });
+    } finally {
+      await other.end();
+    }
   });
 
   it('ignores keywords that are only stop words or symbols instead of matching nothing', async () => {

@@ -10,13 +10,18 @@ export const FAILED_RELEASE_RETRY_MS = 5 * 60_000;
  * fails (bad data, a lock timeout) is logged and pushed back by FAILED_RELEASE_RETRY_MS, and the
  * sweep goes on with the rest. Each row is claimed with FOR UPDATE SKIP LOCKED and re-checked
  * (still reserved, still due), so any number of replicas may sweep and each reservation is
- * released once. Answers how many were released; `more` when the batch was full.
+ * released once. Answers how many were released.
  */
 export async function expireReservations(deps: CatalogDeps, batch = 50): Promise<number> {
   return (await sweepReservations(deps, batch)).released;
 }
 
-async function sweepReservations(deps: CatalogDeps, batch: number): Promise<{ released: number; due: number }> {
+/**
+ * One sweep. `more` (sweep again at once) only when the batch was full and made progress: a batch
+ * of rows that another replica holds (skipped) or whose release and postponement both fail would
+ * otherwise be selected again at once, in a loop without pause.
+ */
+export async function sweepReservations(deps: CatalogDeps, batch: number): Promise<{ released: number; due: number; more: boolean }> {
   const due = await deps.db
     .selectFrom('stock_reservations')
     .select('id')
@@ -55,16 +60,16 @@ async function sweepReservations(deps: CatalogDeps, batch: number): Promise<{ re
     }
   }
   if (released > 0) deps.eventsWritten();
-  return { released, due: due.length };
+  return { released, due: due.length, more: released > 0 && due.length === batch };
 }
 
-/** The sweeper loop (a full batch sweeps again at once); stop() waits for a sweep in progress. */
+/** The sweeper loop (a full batch that released something sweeps again at once); stop() waits for a sweep in progress. */
 export function startReservationSweeper(deps: CatalogDeps, everyMs = 30_000, batch = 50): { stop(): Promise<void> } {
   const loop = new PollLoop({
     name: 'reservation sweep',
     logger: deps.logger,
     pollMs: everyMs,
-    pass: async () => ({ more: (await sweepReservations(deps, batch)).due === batch }),
+    pass: async () => ({ more: (await sweepReservations(deps, batch)).more }),
   });
   loop.start();
   return loop;
