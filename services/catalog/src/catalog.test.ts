@@ -590,14 +590,24 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(4);
   });
 
-  it('never releases stock above MAX_STOCK, so the compare-and-set still works', async () => {
+  it('keeps room for held units: stock set high leaves space for every reservation, and a release gives back every unit', async () => {
     if (!ready) return;
     const listing = await publishedBeer('Capped Kolsch', 20_000, 5);
     await client.reserveStock({ reservationId: 'capped-0001', lines: [{ listingId: listing.id, quantity: 3 }], ttlSeconds: 0 }, anon);
-    await client.setStock({ id: listing.id, oldTotal: 2, newTotal: MAX_STOCK }, hops);
+    await client.reserveStock({ reservationId: 'capped-0002', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 0 }, anon);
+    await client.commitReservation({ reservationId: 'capped-0002' }, anon);
+    // 4 units are held (3 reserved, 1 committed: both may still come back), so MAX_STOCK − 4 is the most.
+    for (const newTotal of [MAX_STOCK, MAX_STOCK - 3]) {
+      const err = await expectAppError(client.setStock({ id: listing.id, oldTotal: 1, newTotal }, hops), 'validation-invalid-params');
+      expect(err.meta?.fields).toEqual({ newTotal: 'validation.stockInvalid' });
+    }
+    await client.setStock({ id: listing.id, oldTotal: 1, newTotal: MAX_STOCK - 4 }, hops);
     await client.releaseReservation({ reservationId: 'capped-0001' }, anon);
+    await client.releaseReservation({ reservationId: 'capped-0002' }, anon);
     expect((await client.getOwnListing({ id: listing.id }, hops)).listing?.stockQuantity).toBe(MAX_STOCK);
     expect((await client.setStock({ id: listing.id, oldTotal: MAX_STOCK, newTotal: 7 }, hops)).listing?.stockQuantity).toBe(7);
+    // The database refuses stock above MAX_STOCK as the last guard.
+    await expect(svc.db.updateTable('listings').set({ stock_quantity: MAX_STOCK + 1 }).where('id', '=', listing.id).execute()).rejects.toThrow(/listings_stock_max/);
   });
 
   it('sweeps on past an expired reservation that cannot be released', async () => {

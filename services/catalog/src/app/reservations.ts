@@ -1,6 +1,6 @@
-import { AppError, MAX_STOCK, type CallContext } from '@caskade/kit';
+import { AppError, type CallContext } from '@caskade/kit';
 import { catalogEvents, type catalog } from '@caskade/proto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { StockReservationsTable } from '../db/schema';
 import { listingEvent, type Trx } from './shared';
 
@@ -25,9 +25,9 @@ export async function lockReservation(trx: Trx, id: string, ctx: CallContext): P
 }
 
 /**
- * Give a locked reservation's units back to each listing (reserved or committed → released). The
- * stock never goes above MAX_STOCK (the supplier may have set it high meanwhile): a total the
- * stock compare-and-set could not name as its oldTotal would lock the supplier out of it. Stock
+ * Give a locked reservation's units back to each listing (reserved or committed → released), all
+ * of them. The stock cannot go above MAX_STOCK: set-stock keeps room for every held unit
+ * (docs/decisions/015, amendment), and the listings_stock_max CHECK is the last guard. Stock
  * only: listings.version stays as it is.
  */
 export async function releaseLocked(trx: Trx, row: ReservationRow, now: Date): Promise<ReservationRow> {
@@ -37,7 +37,7 @@ export async function releaseLocked(trx: Trx, row: ReservationRow, now: Date): P
     if (!before) continue;
     const listing = await trx
       .updateTable('listings')
-      .set({ stock_quantity: sql<number>`least(stock_quantity + ${line.quantity}, ${MAX_STOCK})`, updated_at: now })
+      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', line.quantity), updated_at: now }))
       .where('id', '=', line.listingId)
       .returningAll()
       .executeTakeFirstOrThrow();

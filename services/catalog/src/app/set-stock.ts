@@ -1,7 +1,8 @@
 import { AppError, invalidParams, MAX_STOCK, withTransaction, type CallContext } from '@caskade/kit';
 import { catalogEvents, type catalog } from '@caskade/proto';
+import { sql } from 'kysely';
 import type { CatalogDeps } from './deps';
-import { listingEvent, loadOwnListing, requireRole, toListingView } from './shared';
+import { listingEvent, loadOwnListing, requireRole, toListingView, type Trx } from './shared';
 
 const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
 
@@ -10,6 +11,11 @@ const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
  * is stale changes nothing and gets old-total-mismatch with the current total; the CHECK
  * constraint keeps stock from ever going below 0. Stock has its own compare-and-set, so it leaves
  * listings.version (the content editor's expectedVersion) alone (docs/decisions/015).
+ *
+ * The new total leaves room for every unit reservations hold (reserved or committed, either may
+ * still be released): newTotal + held ≤ MAX_STOCK, else 400 on newTotal. Reserving and releasing
+ * only move units between the stock and the reservations, so a release can never take the stock
+ * above MAX_STOCK and no unit is ever dropped (docs/decisions/015, amendment).
  */
 export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog.SetStockRequest): Promise<catalog.SetStockResponse> {
   const caller = requireRole(ctx, 'supplier');
@@ -18,7 +24,11 @@ export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog
   if (!isStock(req.newTotal)) errors.newTotal = 'validation.stockInvalid';
   if (Object.keys(errors).length > 0) throw invalidParams(errors);
   const row = await withTransaction(deps.db, async (trx) => {
-    const current = await loadOwnListing(trx, caller, req.id);
+    // Locked: reservers and releases change the stock under the same row lock, keeping stock + held fixed.
+    const current = await loadOwnListing(trx, caller, req.id, true);
+    if (req.newTotal > req.oldTotal && req.newTotal + (await heldUnits(trx, current.id)) > MAX_STOCK) {
+      throw invalidParams({ newTotal: 'validation.stockInvalid' });
+    }
     const updated = await trx
       .updateTable('listings')
       .set({ stock_quantity: req.newTotal, updated_at: deps.now() })
@@ -40,4 +50,14 @@ export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog
   });
   deps.eventsWritten();
   return { listing: await toListingView(deps.db, row) };
+}
+
+/** Units of the listing held by reservations that may still be released (reserved or committed). */
+async function heldUnits(trx: Trx, listingId: string): Promise<number> {
+  const out = await sql<{ held: number | string | null }>`
+    select coalesce(sum((line->>'quantity')::bigint), 0) as held
+    from stock_reservations r, jsonb_array_elements(r.lines) line
+    where r.state in ('reserved', 'committed') and r.lines @> ${JSON.stringify([{ listingId }])}::jsonb and line->>'listingId' = ${listingId}
+  `.execute(trx);
+  return Number(out.rows[0]?.held ?? 0);
 }

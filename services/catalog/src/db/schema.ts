@@ -215,6 +215,16 @@ export const CATALOG_MIGRATIONS = [
       create index listings_published_author on listings (author_id, created_at desc, id desc) where state = 'published';
     `,
   },
+  {
+    // docs/decisions/015, amendment: set-stock keeps room for the units reservations hold, read by
+    // listing from the reservations that may still be released; stock above MAX_STOCK (10,000,000)
+    // is refused by the database as the last guard instead of being capped in the release.
+    id: '005_stock_held_and_max',
+    sql: `
+      create index stock_reservations_holding on stock_reservations using gin (lines jsonb_path_ops) where state in ('reserved', 'committed');
+      alter table listings add constraint listings_stock_max check (stock_quantity <= 10000000);
+    `,
+  },
 ];
 
 /** Every listings column but the search vector (which is large and only the database reads). */
