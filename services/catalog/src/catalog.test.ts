@@ -733,5 +733,9 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     for (let i = 0; i < 50 && (await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state !== 'closed'; i++) await new Promise((r) => setTimeout(r, 20));
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state).toBe('closed');
     await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');
+    // A listing write in flight when the deletion was processed does not show the brand again.
+    await client.createListing({ fields: beer('Too Late Lager'), stockQuantity: 1 }, hops);
+    await client.updateListing({ id: listing.id, fields: beer('Farewell Porter Renamed'), updateMask: ['title'], expectedVersion: 0 }, hops);
+    await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');
   });
 });

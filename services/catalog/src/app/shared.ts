@@ -218,7 +218,9 @@ export async function toListingView(db: Db, row: ListingRow): Promise<catalog.Li
 
 /**
  * Keep the catalog's copy of the supplier's brand and display name current (identity owns them):
- * refreshed on each listing write, and pushed into the supplier's listings for search.
+ * refreshed on each listing write, and pushed into the supplier's listings for search. It never
+ * touches `hidden`: a write in flight when the supplier's deletion is processed must not show the
+ * deleted supplier's brand again (the deletion consumer hides it, creating the row if need be).
  */
 export async function syncBrand(trx: Trx, supplier: SupplierProfile): Promise<void> {
   await trx
@@ -228,8 +230,8 @@ export async function syncBrand(trx: Trx, supplier: SupplierProfile): Promise<vo
       discount_notes: '', collections: '[]', logo_image_id: null, header_image_id: null, profile_image_id: null,
     })
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ brand_name: supplier.brandName, display_name: supplier.displayName, hidden: false }).where((eb) =>
-        eb.or([eb('brands.brand_name', '<>', supplier.brandName), eb('brands.display_name', '<>', supplier.displayName), eb('brands.hidden', '=', true)]),
+      oc.column('id').doUpdateSet({ brand_name: supplier.brandName, display_name: supplier.displayName }).where((eb) =>
+        eb.or([eb('brands.brand_name', '<>', supplier.brandName), eb('brands.display_name', '<>', supplier.displayName)]),
       ),
     )
     .execute();

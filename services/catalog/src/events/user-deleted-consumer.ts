@@ -43,7 +43,16 @@ export function userDeletedConsumer(deps: CatalogDeps): SubscribeOptions {
           .returningAll()
           .execute();
         for (const row of closed) await listingEvent(trx, 'catalog.listing.closed', row, catalogEvents.ListingClosed.toJSON({ listingId: row.id, authorId: row.author_id }));
-        await trx.updateTable('brands').set({ hidden: true }).where('id', '=', userId).execute();
+        // Hidden for good, even if the brand row does not exist yet: a listing write in flight creates it
+        // afterwards through syncBrand, which never un-hides.
+        await trx
+          .insertInto('brands')
+          .values({
+            id: userId, brand_name: '', display_name: '', description: '', delivery_notes: '', discount_notes: '', collections: '[]',
+            logo_image_id: null, header_image_id: null, profile_image_id: null, hidden: true,
+          })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ hidden: true }))
+          .execute();
       });
       if (fresh) deps.eventsWritten();
     },
