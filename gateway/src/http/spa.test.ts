@@ -45,7 +45,7 @@ describe('sitemaps', () => {
     expect(sitemapOffset(42_951)).toBeNull();
     const asked: number[] = [];
     const listSitemapEntries = async (req: catalog.ListSitemapEntriesRequest): Promise<catalog.ListSitemapEntriesResponse> => {
-      asked.push(req.offset);
+      asked.push(req.offset ?? 0);
       catalog.ListSitemapEntriesRequest.encode(req); // what the gRPC client does: throws beyond int32
       return { entries: req.offset === 0 ? [{ kind: 'listing', id: 'a', slug: 'a', updatedAt: '2026-01-01T00:00:00.000Z' }] : [], total: 1 };
     };
