@@ -50,9 +50,9 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15
 const png = (colour: string, width = 640, height = 480) =>
   sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 
-describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteService()], ({ beforeAll, afterAll, test }) => {
+describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteService()], ({ beforeAll, afterAll, afterEach, test }) => {
   // axe is injected as a script, which the app's CSP would refuse.
-  const fx = useBrowserApp({ beforeAll, afterAll }, { timeout: TIMEOUT, shotPrefix: 'catalog-', bypassCSP: true });
+  const fx = useBrowserApp({ beforeAll, afterAll, afterEach }, { timeout: TIMEOUT, shotPrefix: 'catalog-', bypassCSP: true });
   const { newPage, shot } = fx;
   /** The listing the supplier creates: its public path and id. */
   let listingUrl = '';

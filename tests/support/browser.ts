@@ -60,9 +60,12 @@ export function useBrowserApp(
     contexts = [];
     for (const context of open) await context.close().catch(() => undefined);
   };
-  const assertNoPageErrors = (when: string): void => {
+  /** `alsoFailed`: an error the caller is unwinding with (teardown), named in the page-error report that replaces it. */
+  const assertNoPageErrors = (when: string, alsoFailed?: unknown): void => {
     const errors = pageErrors.splice(0);
-    if (errors.length > 0) throw new Error(`${errors.length} uncaught page error(s) ${when}:\n${errors.join('\n')}`);
+    if (errors.length === 0) return;
+    const also = alsoFailed === undefined ? '' : `\n(teardown also failed: ${alsoFailed instanceof Error ? (alsoFailed.stack ?? alsoFailed.message) : String(alsoFailed)})`;
+    throw new Error(`${errors.length} uncaught page error(s) ${when}:\n${errors.join('\n')}${also}`);
   };
 
   t.beforeAll(async () => {
@@ -80,10 +83,21 @@ export function useBrowserApp(
   }, opts.timeout);
 
   t.afterAll(async () => {
-    await closeContexts();
-    await browser?.close();
-    await app?.stop();
-    assertNoPageErrors('in this suite');
+    // Page errors are reported even when closing Chromium or stopping the app fails.
+    let teardownError: unknown;
+    try {
+      await closeContexts();
+      try {
+        await browser?.close();
+      } finally {
+        await app?.stop();
+      }
+    } catch (error) {
+      teardownError = error;
+      throw error;
+    } finally {
+      assertNoPageErrors('in this suite', teardownError);
+    }
   }, opts.timeout);
 
   const started = (): { app: TestApp; browser: Browser } => {
