@@ -203,7 +203,7 @@ export async function toListings(db: Db, rows: readonly ListingRow[], opts: { fi
   if (rows.length === 0) return [];
   const imageIds = rows.flatMap((r) => (opts.firstImageOnly ? r.image_ids.slice(0, 1) : r.image_ids));
   const authorIds = [...new Set(rows.map((r) => r.author_id))];
-  const [images, brands] = [await loadImages(db, imageIds), await db.selectFrom('brands').select(['id', 'display_name']).where('id', 'in', authorIds).execute()];
+  const [images, brands] = await Promise.all([loadImages(db, imageIds), db.selectFrom('brands').select(['id', 'display_name']).where('id', 'in', authorIds).execute()]);
   const names = new Map(brands.map((b) => [b.id, b.display_name]));
   return rows.map((r) => toListing(r, images, names.get(r.author_id) ?? '', opts));
 }
