@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { AppError, verifyAccessToken, type Logger } from '@caskade/kit';
+import { AppError, verifyAccessToken, withRequestId, type Logger } from '@caskade/kit';
 import { ACCESS_COOKIE } from './cookies';
 import { sendError } from './errors';
 
@@ -20,7 +20,7 @@ export function requestId(logger: Logger): RequestHandler {
       const caller = res.locals.caller as { userId?: string } | null | undefined;
       logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), userId: caller?.userId }, 'request');
     });
-    next();
+    withRequestId(id, next);
   };
 }
 

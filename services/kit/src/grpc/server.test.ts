@@ -36,3 +36,33 @@ describe('unaryService error mapping', () => {
     expect((await callWith(new Error('boom')))?.code).toBe(status.INTERNAL);
   });
 });
+
+describe('unaryService request ids in logs', () => {
+  it('puts the caller’s request id on every line a handler logs, also after awaits and on the error line', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger('test', 'info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const svc = unaryService<{ Work: (call: ServerUnaryCall<object, object>, cb: sendUnaryData<object>) => void }>(
+      {
+        Work: async () => {
+          logger.info('before await');
+          await new Promise((r) => setTimeout(r, 5));
+          logger.info('after await');
+          throw new Error('boom');
+        },
+      },
+      logger,
+    );
+    const metadata = new Metadata();
+    metadata.set(MD.requestId, 'req-from-gateway-1');
+    await new Promise<void>((resolve) => {
+      svc.Work({ request: {}, metadata } as unknown as ServerUnaryCall<object, object>, () => resolve());
+    });
+    logger.info('outside any call');
+    expect(lines.map((l) => [l.msg, l.requestId])).toEqual([
+      ['before await', 'req-from-gateway-1'],
+      ['after await', 'req-from-gateway-1'],
+      ['unhandled error in gRPC handler', 'req-from-gateway-1'],
+      ['outside any call', undefined],
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ import {
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { contextFromMetadata, type CallContext } from '../context';
-import type { Logger } from '../logger';
+import { withRequestId, type Logger } from '../logger';
 import { isDataException } from '../db/database';
 import { AppError } from '../rules/errors';
 import { appErrorToGrpc } from './status';
@@ -27,7 +27,7 @@ export function unaryService<S extends UntypedServiceImplementation>(impl: Unary
       const started = performance.now();
       const log = (outcome: string) =>
         logger.debug({ method: name, requestId: ctx.requestId, userId: ctx.caller?.userId, outcome, ms: Math.round(performance.now() - started) }, 'rpc');
-      fn(call.request, ctx).then(
+      withRequestId(ctx.requestId, () => fn(call.request, ctx)).then(
         (res) => {
           log('ok');
           callback(null, res);
