@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError, CATEGORY_LABELS, CURRENCY, isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory, MAX_INT32, type Logger } from '@caskade/kit';
+import { AppError, CATEGORY_LABELS, CURRENCY, isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 
@@ -24,20 +24,11 @@ export const SITEMAP_MAX_URLS = 50_000;
 const GST_RATE = 0.1;
 
 /**
- * The web app's route patterns (web/src/app/routes.ts, kept in step by spa.test.ts): any other
- * path gets the app with HTTP 404, and the app renders its not-found page there. `/notfound` is
- * that page's own address, so it is not listed.
+ * The web app's route patterns (ROUTE_PATHS, the table its router reads too): any other path gets
+ * the app with HTTP 404, and the app renders its not-found page there. The not-found page's own
+ * address is not a route of its own here.
  */
-export const SPA_ROUTES: readonly string[] = [
-  '/', '/about', '/s', '/l', '/l/new', '/l/:id', '/l/:slug/:id', '/l/:slug/:id/checkout', '/l/:slug/:id/:variant', '/l/:slug/:id/:type/:tab',
-  '/l/:slug/:id/:type/:tab/:returnURLType', '/checkout', '/checkout/:payment', '/checkout-multi-suppliers', '/u', '/u/:id', '/u/:id/:returnURLType',
-  '/profile-settings', '/membership/services', '/membership/supplier', '/update-subscription', '/cart-subscription', '/login', '/signup/buyer',
-  '/buyer-confirm', '/signup/supplier', '/recover-password', '/reset-password', '/inbox', '/inbox/:tab', '/order/:id', '/sale/:id', '/sales',
-  '/sales/:id', '/orders', '/orders/:id', '/listings', '/account', '/account/delivery-address', '/account/contact-details',
-  '/account/contact-details/info', '/account/change-password', '/account/payments', '/account/payments/:returnURLType', '/account/payment-methods',
-  '/account/delete-account', '/account/membership', '/messages', '/messages/:tab', '/cart', '/analytics', '/verify-email', '/terms-of-service',
-  '/privacy-policy', '/contact-us', '/faq', '/styleguide/*', '/operator/mailbox', '/operator/listings',
-];
+export const SPA_ROUTES: readonly string[] = Object.values(ROUTE_PATHS).filter((p) => p !== NOT_FOUND_PATH);
 
 /** A react-router pattern as a regular expression: `:param` is one segment, a trailing `*` anything; case and a trailing slash ignored. */
 export function routePattern(route: string): RegExp {

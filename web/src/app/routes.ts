@@ -1,6 +1,7 @@
 /**
- * The route table of product-spec §2, in one place: name → path, whether it needs a login, an
- * optional role, the document title and the page, code-split per page. Pages not built yet share
+ * The route table of product-spec §2: name → path (ROUTE_PATHS in the kit's rules, which the
+ * gateway reads too for its 404s), whether it needs a login, an optional role, the document title
+ * and the page, code-split per page. Pages not built yet share
  * one lazily loaded "coming soon" page that still shows the route's title.
  *
  * Auth reading: the spec says "auth required unless noted" but also lists public pages (landing,
@@ -9,7 +10,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { generatePath } from 'react-router-dom';
-import type { Role } from '@caskade/kit/rules';
+import { ROUTE_PATHS, type RouteName, type Role } from '@caskade/kit/rules';
 
 type PageModule = { default: ComponentType };
 type PageLoader = () => Promise<PageModule>;
@@ -64,74 +65,75 @@ const staticPage: PageLoader = () => import('../pages/StaticPage');
 const listingPage: PageLoader = () => import('../pages/ListingPage');
 const editListing: PageLoader = () => import('../pages/EditListingPage');
 
-type Row = [name: string, path: string, auth: boolean, title: string, load: PageLoader, role?: Role];
+type Row = [auth: boolean, title: string, load: PageLoader, role?: Role];
 
-const rows: Row[] = [
-  ['LandingPage', '/', false, 'Wholesale craft drinks marketplace', landing],
-  ['AboutPage', '/about', false, 'About Caskade', staticPage],
-  ['SearchPage', '/s', false, 'Search', () => import('../pages/SearchPage')],
-  ['ListingBasePage', '/l', false, 'Listings', toLanding],
-  ['NewListingPage', '/l/new', true, 'New listing', () => import('../pages/NewListingPage'), 'supplier'],
-  ['ListingPageCanonical', '/l/:id', false, 'Listing', listingPage],
-  ['ListingPage', '/l/:slug/:id', false, 'Listing', listingPage],
-  ['CheckoutPage', '/l/:slug/:id/checkout', true, 'Checkout', comingSoon],
-  ['ListingPageVariant', '/l/:slug/:id/:variant', true, 'Listing preview', listingPage],
-  ['EditListingPage', '/l/:slug/:id/:type/:tab', true, 'Edit listing', editListing, 'supplier'],
-  ['EditListingStripeOnboardingPage', '/l/:slug/:id/:type/:tab/:returnURLType', true, 'Edit listing', comingSoon],
-  ['CheckoutPageNewBase', '/checkout', true, 'Checkout', comingSoon],
-  ['CheckoutPageNew', '/checkout/:payment', true, 'Checkout', comingSoon],
-  ['MultiSupplierCheckoutPage', '/checkout-multi-suppliers', true, 'Checkout', comingSoon],
-  ['ProfileBasePage', '/u', false, 'Profile', toLanding],
-  ['ProfilePage', '/u/:id', false, 'Profile', () => import('../pages/ProfilePage')],
-  ['ProfileStripeOnboardPage', '/u/:id/:returnURLType', true, 'Profile', comingSoon],
-  ['ProfileSettingsPage', '/profile-settings', true, 'Profile settings', () => import('../pages/ProfileSettingsPage'), 'supplier'],
-  ['ServicesMembershipPage', '/membership/services', false, 'Services membership', comingSoon],
-  ['SupplierPricingPage', '/membership/supplier', false, 'Supplier membership', comingSoon],
-  ['UpdateSubscriptionPage', '/update-subscription', true, 'Update membership', comingSoon],
-  ['SubscriptionCartPage', '/cart-subscription', false, 'Membership checkout', comingSoon],
-  ['LoginPage', '/login', false, 'Log in', () => import('../pages/LoginPage')],
-  ['BuyerSignupPage', '/signup/buyer', false, 'Create a buyer account', () => import('../pages/BuyerSignupPage')],
-  ['BuyerConfirmPage', '/buyer-confirm', false, 'Confirm your account', comingSoon],
-  ['SupplierSignupPage', '/signup/supplier', false, 'Supplier sign-up', () => import('../pages/SupplierSignupPage')],
-  ['PasswordRecoveryPage', '/recover-password', false, 'Reset your password', () => import('../pages/PasswordRecoveryPage')],
-  ['PasswordResetPage', '/reset-password', false, 'Choose a new password', () => import('../pages/PasswordResetPage')],
-  ['InboxBasePage', '/inbox', true, 'Inbox', () => import('../pages/InboxBasePage')],
-  ['InboxPage', '/inbox/:tab', true, 'Inbox', () => import('../pages/InboxPage')],
-  ['OrderPage', '/order/:id', true, 'Order', comingSoon],
-  ['SalePage', '/sale/:id', true, 'Sale', comingSoon],
-  ['MySalesPage', '/sales', true, 'My sales', comingSoon, 'supplier'],
-  ['MySalesDetailPage', '/sales/:id', true, 'Sale', comingSoon, 'supplier'],
-  ['MyOrdersPage', '/orders', true, 'My orders', comingSoon, 'buyer'],
-  ['MyOrdersDetailPage', '/orders/:id', true, 'Order', comingSoon, 'buyer'],
-  ['ManageListingsPage', '/listings', true, 'My listings', () => import('../pages/ManageListingsPage'), 'supplier'],
-  ['AccountSettingsPage', '/account', true, 'Account settings', () => import('../pages/account/AccountIndexPage')],
-  ['DeliveryAddressPage', '/account/delivery-address', true, 'Delivery addresses', () => import('../pages/account/AccountPlaceholderPage')],
-  ['ContactDetailsPage', '/account/contact-details', true, 'Contact details', () => import('../pages/account/ContactDetailsPage')],
-  ['InfoPage', '/account/contact-details/info', true, 'Business info', () => import('../pages/account/AccountPlaceholderPage')],
-  ['PasswordChangePage', '/account/change-password', true, 'Change password', () => import('../pages/account/PasswordChangePage')],
-  ['StripePayoutPage', '/account/payments', true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
-  ['StripePayoutOnboardingPage', '/account/payments/:returnURLType', true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
-  ['PaymentMethodsPage', '/account/payment-methods', true, 'Payment methods', () => import('../pages/account/AccountPlaceholderPage')],
-  ['DeleteAccountPage', '/account/delete-account', true, 'Delete account', () => import('../pages/account/DeleteAccountPage')],
-  ['MembershipDetailsPage', '/account/membership', true, 'Membership details', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
-  ['MessagesPage', '/messages', true, 'Messages', comingSoon],
-  ['MessagesDetailPage', '/messages/:tab', true, 'Messages', comingSoon],
-  ['CartPage', '/cart', true, 'Cart', comingSoon, 'buyer'],
-  ['MyAnalyticsPage', '/analytics', true, 'Analytics', comingSoon, 'supplier'],
-  ['EmailVerificationPage', '/verify-email', false, 'Verify your email', () => import('../pages/EmailVerificationPage')],
-  ['TermsOfServicePage', '/terms-of-service', false, 'Terms of service', staticPage],
-  ['PrivacyPolicyPage', '/privacy-policy', false, 'Privacy policy', staticPage],
-  ['ContactUsPage', '/contact-us', false, 'Contact us', staticPage],
-  ['FAQPage', '/faq', false, 'Frequently asked questions', staticPage],
-  ['NotFoundPage', '/notfound', false, 'Page not found', notFound],
-  ['Styleguide', '/styleguide/*', false, 'Styleguide', comingSoon],
-  ['OperatorMailboxPage', '/operator/mailbox', true, 'Operator mailbox', () => import('../pages/OperatorMailboxPage'), 'operator'],
-  ['OperatorListingsPage', '/operator/listings', true, 'Listing approvals', () => import('../pages/OperatorListingsPage'), 'operator'],
-];
+/** Every route of ROUTE_PATHS (kit rules, shared with the gateway) and how the app serves it. */
+const rows: Record<RouteName, Row> = {
+  LandingPage: [false, 'Wholesale craft drinks marketplace', landing],
+  AboutPage: [false, 'About Caskade', staticPage],
+  SearchPage: [false, 'Search', () => import('../pages/SearchPage')],
+  ListingBasePage: [false, 'Listings', toLanding],
+  NewListingPage: [true, 'New listing', () => import('../pages/NewListingPage'), 'supplier'],
+  ListingPageCanonical: [false, 'Listing', listingPage],
+  ListingPage: [false, 'Listing', listingPage],
+  CheckoutPage: [true, 'Checkout', comingSoon],
+  ListingPageVariant: [true, 'Listing preview', listingPage],
+  EditListingPage: [true, 'Edit listing', editListing, 'supplier'],
+  EditListingStripeOnboardingPage: [true, 'Edit listing', comingSoon],
+  CheckoutPageNewBase: [true, 'Checkout', comingSoon],
+  CheckoutPageNew: [true, 'Checkout', comingSoon],
+  MultiSupplierCheckoutPage: [true, 'Checkout', comingSoon],
+  ProfileBasePage: [false, 'Profile', toLanding],
+  ProfilePage: [false, 'Profile', () => import('../pages/ProfilePage')],
+  ProfileStripeOnboardPage: [true, 'Profile', comingSoon],
+  ProfileSettingsPage: [true, 'Profile settings', () => import('../pages/ProfileSettingsPage'), 'supplier'],
+  ServicesMembershipPage: [false, 'Services membership', comingSoon],
+  SupplierPricingPage: [false, 'Supplier membership', comingSoon],
+  UpdateSubscriptionPage: [true, 'Update membership', comingSoon],
+  SubscriptionCartPage: [false, 'Membership checkout', comingSoon],
+  LoginPage: [false, 'Log in', () => import('../pages/LoginPage')],
+  BuyerSignupPage: [false, 'Create a buyer account', () => import('../pages/BuyerSignupPage')],
+  BuyerConfirmPage: [false, 'Confirm your account', comingSoon],
+  SupplierSignupPage: [false, 'Supplier sign-up', () => import('../pages/SupplierSignupPage')],
+  PasswordRecoveryPage: [false, 'Reset your password', () => import('../pages/PasswordRecoveryPage')],
+  PasswordResetPage: [false, 'Choose a new password', () => import('../pages/PasswordResetPage')],
+  InboxBasePage: [true, 'Inbox', () => import('../pages/InboxBasePage')],
+  InboxPage: [true, 'Inbox', () => import('../pages/InboxPage')],
+  OrderPage: [true, 'Order', comingSoon],
+  SalePage: [true, 'Sale', comingSoon],
+  MySalesPage: [true, 'My sales', comingSoon, 'supplier'],
+  MySalesDetailPage: [true, 'Sale', comingSoon, 'supplier'],
+  MyOrdersPage: [true, 'My orders', comingSoon, 'buyer'],
+  MyOrdersDetailPage: [true, 'Order', comingSoon, 'buyer'],
+  ManageListingsPage: [true, 'My listings', () => import('../pages/ManageListingsPage'), 'supplier'],
+  AccountSettingsPage: [true, 'Account settings', () => import('../pages/account/AccountIndexPage')],
+  DeliveryAddressPage: [true, 'Delivery addresses', () => import('../pages/account/AccountPlaceholderPage')],
+  ContactDetailsPage: [true, 'Contact details', () => import('../pages/account/ContactDetailsPage')],
+  InfoPage: [true, 'Business info', () => import('../pages/account/AccountPlaceholderPage')],
+  PasswordChangePage: [true, 'Change password', () => import('../pages/account/PasswordChangePage')],
+  StripePayoutPage: [true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
+  StripePayoutOnboardingPage: [true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
+  PaymentMethodsPage: [true, 'Payment methods', () => import('../pages/account/AccountPlaceholderPage')],
+  DeleteAccountPage: [true, 'Delete account', () => import('../pages/account/DeleteAccountPage')],
+  MembershipDetailsPage: [true, 'Membership details', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
+  MessagesPage: [true, 'Messages', comingSoon],
+  MessagesDetailPage: [true, 'Messages', comingSoon],
+  CartPage: [true, 'Cart', comingSoon, 'buyer'],
+  MyAnalyticsPage: [true, 'Analytics', comingSoon, 'supplier'],
+  EmailVerificationPage: [false, 'Verify your email', () => import('../pages/EmailVerificationPage')],
+  TermsOfServicePage: [false, 'Terms of service', staticPage],
+  PrivacyPolicyPage: [false, 'Privacy policy', staticPage],
+  ContactUsPage: [false, 'Contact us', staticPage],
+  FAQPage: [false, 'Frequently asked questions', staticPage],
+  NotFoundPage: [false, 'Page not found', notFound],
+  Styleguide: [false, 'Styleguide', comingSoon],
+  OperatorMailboxPage: [true, 'Operator mailbox', () => import('../pages/OperatorMailboxPage'), 'operator'],
+  OperatorListingsPage: [true, 'Listing approvals', () => import('../pages/OperatorListingsPage'), 'operator'],
+};
 
-export const routes: readonly RouteDef[] = rows.map(([name, path, auth, title, load, role]) => ({
+export const routes: readonly RouteDef[] = (Object.entries(rows) as Array<[RouteName, Row]>).map(([name, [auth, title, load, role]]) => ({
   name,
-  path,
+  path: ROUTE_PATHS[name],
   auth,
   title,
   ...(role ? { role } : {}),
