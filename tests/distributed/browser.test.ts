@@ -69,7 +69,7 @@ describe('distributed: the web app in Chromium', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill(details.password);
     await page.getByLabel(/I accept the/).check();
     // The live checks (email, brand, business name) answer through the gateway from identity.
-    await page.getByText('Available').nth(2).waitFor();
+    await page.getByText('Available', { exact: true }).nth(2).waitFor();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/verify-email$/);
     await page.getByText(`We sent a verification link to ${email}`).waitFor();
