@@ -3,3 +3,4 @@ export * from './errors';
 export * from './validation';
 export * from './catalog';
 export * from './routes';
+export * from './ids';
