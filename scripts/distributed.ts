@@ -3,10 +3,9 @@
  * PostgreSQL, NATS JetStream and Redis — what the cluster runs, minus Kubernetes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { checkHealth } from '@caskade/kit';
+import { addressEnv, checkHealth, SERVICE_NAMES, serviceEntry } from '@caskade/kit';
 import { claimPort } from './ports';
 
 const root = path.resolve(__dirname, '..');
@@ -39,7 +38,7 @@ export interface DistributedApp {
   stop(): Promise<void>;
 }
 
-const SERVICES = ['identity', 'notifications', 'catalog'].filter((s) => existsSync(path.join(root, 'services', s, 'src', 'main.ts')));
+const SERVICES = SERVICE_NAMES;
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<string> {
   if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`bad database name ${database}`);
@@ -120,11 +119,11 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
       ),
     );
   };
+  for (const [i, service] of SERVICES.entries()) addresses[service] = `127.0.0.1:${grpcPorts[i] ?? 0}`;
   try {
     await Promise.all(
       SERVICES.map(async (service, i) => {
         const port = grpcPorts[i] ?? 0;
-        addresses[service] = `127.0.0.1:${port}`;
         const launch = async () => {
         const child = spawnProcess(service, `services/${service}/src/main.ts`, {
           DATABASE_URL: databaseUrl,
@@ -135,7 +134,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           JWT_SECRET: opts.jwtSecret,
           PUBLIC_URL: publicUrl,
           DATA_DIR: path.join(root, 'data', 'distributed'),
-          IDENTITY_ADDR: `127.0.0.1:${grpcPorts[SERVICES.indexOf('identity')] ?? 0}`,
+          ...Object.fromEntries(serviceEntry(service).calls.map((callee) => [addressEnv(callee), addresses[callee] ?? ''])),
           ...(opts.operator ? { OPERATOR_EMAIL: opts.operator.email, OPERATOR_PASSWORD: opts.operator.password } : {}),
         });
         await waitFor(service, () => checkHealth(`127.0.0.1:${port}`), child);
@@ -150,9 +149,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
       PUBLIC_URL: publicUrl,
       JWT_SECRET: opts.jwtSecret,
       REDIS_URL: opts.redisUrl,
-      IDENTITY_ADDR: addresses.identity ?? '',
-      NOTIFICATIONS_ADDR: addresses.notifications ?? '',
-      ...(addresses.catalog ? { CATALOG_ADDR: addresses.catalog } : {}),
+      ...Object.fromEntries(SERVICES.map((service) => [addressEnv(service), addresses[service] ?? ''])),
       WEB_DIST: path.join(root, 'web', 'dist'),
       RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1),
     });

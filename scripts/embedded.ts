@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createLogger, LocalEventBus, type Logger } from '@caskade/kit';
+import { addressEnv, createLogger, LocalEventBus, SERVICE_MANIFEST, type Logger, type ServiceName } from '@caskade/kit';
 import { startGateway, gatewayEnv } from '@caskade/gateway';
-import { ensureAccounts, identityEnv, startIdentity } from '@caskade/identity';
+import { ensureAccounts, identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
 import { notificationsEnv, startNotifications } from '@caskade/notifications';
 import { catalogEnv, startCatalog } from '@caskade/catalog';
 import { seedDemoCatalog } from './demo-catalog';
@@ -93,35 +93,40 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     unlock();
   };
   try {
-    const notifications = await startNotifications({
-      env: notificationsEnv.parse({ ...common, PUBLIC_URL: publicUrl }),
-      bus,
-      logger: logger.child({ service: 'notifications' }),
-    });
-    stops.push(() => notifications.stop());
-    const identity = await startIdentity({
-      env: identityEnv.parse({ ...common, JWT_SECRET: jwtSecret }),
-      bus,
-      logger: logger.child({ service: 'identity' }),
-    });
-    stops.push(() => identity.stop());
-    if (opts.seed ?? true) await ensureAccounts(identity.deps, DEMO_ACCOUNTS);
-    const catalog = await startCatalog({
-      env: catalogEnv.parse({ ...common, IDENTITY_ADDR: identity.grpcAddress }),
-      bus,
-      logger: logger.child({ service: 'catalog' }),
-    });
-    stops.push(() => catalog.stop());
-    if (opts.seed ?? true) await seedDemoCatalog(identity.deps, catalog.deps);
+    // Every service of the manifest, in its order; each gets the addresses of the services it calls.
+    const addresses: Record<string, string> = {};
+    const seed = opts.seed ?? true;
+    let seedCatalog: (() => Promise<void>) | undefined;
+    let identityDeps: IdentityService['deps'] | undefined;
+    const starters: Record<ServiceName, (env: Record<string, string>, logger: Logger) => Promise<{ grpcAddress: string; stop(): Promise<void> }>> = {
+      notifications: (env, log) => startNotifications({ env: notificationsEnv.parse({ ...env, PUBLIC_URL: publicUrl }), bus, logger: log }),
+      identity: async (env, log) => {
+        const identity = await startIdentity({ env: identityEnv.parse({ ...env, JWT_SECRET: jwtSecret }), bus, logger: log });
+        identityDeps = identity.deps;
+        if (seed) await ensureAccounts(identity.deps, DEMO_ACCOUNTS);
+        return identity;
+      },
+      catalog: async (env, log) => {
+        const catalog = await startCatalog({ env: catalogEnv.parse(env), bus, logger: log });
+        const deps = identityDeps;
+        if (seed && deps) seedCatalog = async () => void (await seedDemoCatalog(deps, catalog.deps));
+        return catalog;
+      },
+    };
+    for (const entry of SERVICE_MANIFEST) {
+      const called = Object.fromEntries(entry.calls.map((name) => [addressEnv(name), addresses[addressEnv(name)] ?? '']));
+      const service = await starters[entry.name]({ ...common, ...called }, logger.child({ service: entry.name }));
+      stops.push(() => service.stop());
+      addresses[addressEnv(entry.name)] = service.grpcAddress;
+    }
+    await seedCatalog?.();
     const gateway = await startGateway(
       gatewayEnv.parse({
         PORT: String(port),
         HOST: host,
         PUBLIC_URL: publicUrl,
         JWT_SECRET: jwtSecret,
-        IDENTITY_ADDR: identity.grpcAddress,
-        NOTIFICATIONS_ADDR: notifications.grpcAddress,
-        CATALOG_ADDR: catalog.grpcAddress,
+        ...addresses,
         WEB_DIST: opts.webDist ?? path.resolve(__dirname, '..', 'web', 'dist'),
         LOG_LEVEL: logLevel,
         NODE_ENV: common.NODE_ENV,

@@ -1,19 +1,26 @@
-import { createClient, type PromiseClient } from '@caskade/kit';
+import { addressEnv, createClient, SERVICE_NAMES, type AddressEnv, type PromiseClient, type ServiceName } from '@caskade/kit';
 import { catalog, identity, notifications } from '@caskade/proto';
 
-export interface GatewayClients {
-  identity: PromiseClient<typeof identity.IdentityServiceService>;
-  notifications: PromiseClient<typeof notifications.NotificationsServiceService>;
-  catalog: PromiseClient<typeof catalog.CatalogServiceService>;
-}
+/** The gRPC service each manifest entry serves; a service missing here fails the type-check. */
+const DEFINITIONS = {
+  identity: identity.IdentityServiceService,
+  notifications: notifications.NotificationsServiceService,
+  catalog: catalog.CatalogServiceService,
+} satisfies Record<ServiceName, unknown>;
 
-export function createClients(addr: { identity: string; notifications: string; catalog: string }): GatewayClients {
+export type GatewayClients = { [K in ServiceName]: PromiseClient<(typeof DEFINITIONS)[K]> };
+export type ServiceAddresses = { [K in ServiceName as AddressEnv<K>]: string };
+
+/** One client per service of the manifest, at the address its <NAME>_ADDR names. */
+export function createClients(addresses: ServiceAddresses): GatewayClients {
   return {
-    identity: createClient(identity.IdentityServiceService, addr.identity),
-    notifications: createClient(notifications.NotificationsServiceService, addr.notifications),
-    catalog: createClient(catalog.CatalogServiceService, addr.catalog),
+    identity: createClient(DEFINITIONS.identity, addresses.IDENTITY_ADDR),
+    notifications: createClient(DEFINITIONS.notifications, addresses.NOTIFICATIONS_ADDR),
+    catalog: createClient(DEFINITIONS.catalog, addresses.CATALOG_ADDR),
   };
 }
+
+export const upstreamAddresses = (addresses: ServiceAddresses): string[] => SERVICE_NAMES.map((name) => addresses[addressEnv(name)]);
 
 export function closeClients(clients: GatewayClients): void {
   for (const c of Object.values(clients)) c.close();

@@ -1,3 +1,4 @@
+import { addressEnvShape, SERVICE_NAMES } from '@caskade/kit';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
@@ -9,9 +10,8 @@ export const gatewayEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }),
-  IDENTITY_ADDR: z.string().regex(/^[\w.-]+:\d+$/),
-  NOTIFICATIONS_ADDR: z.string().regex(/^[\w.-]+:\d+$/),
-  CATALOG_ADDR: z.string().regex(/^[\w.-]+:\d+$/),
+  // <NAME>_ADDR (host:port) of every service in the manifest.
+  ...addressEnvShape(SERVICE_NAMES),
   REDIS_URL: optionalUrl,
   WEB_DIST: z.string().default('web/dist'),
   /** Multiplies every rate limit (load tests raise it; never below 1 in production). */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { connectRedis, createCache, type Logger } from '@caskade/kit';
-import { closeClients, createClients } from './clients';
+import { closeClients, createClients, upstreamAddresses } from './clients';
 import type { GatewayEnv } from './config';
 import { createRateLimiters } from './http/rate-limits';
 import { createGatewayApp } from './app';
@@ -15,11 +15,11 @@ export interface Gateway {
 }
 
 export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gateway> {
-  const clients = createClients({ identity: env.IDENTITY_ADDR, notifications: env.NOTIFICATIONS_ADDR, catalog: env.CATALOG_ADDR });
+  const clients = createClients(env);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });
-  const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: [env.IDENTITY_ADDR, env.NOTIFICATIONS_ADDR, env.CATALOG_ADDR] });
+  const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

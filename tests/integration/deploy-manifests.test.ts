@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
+import { SERVICE_MANIFEST, SERVICE_NAMES, type ServiceName } from '@caskade/kit';
 import { recordSkip, servicesRequired } from '@caskade/kit/testing';
 import {
   chartDir,
@@ -362,6 +363,15 @@ describe('k8s/ manifests', () => {
 describe('every service is deployed', () => {
   it('each services/<name>/src/main.ts and the gateway appear in the chart values, skaffold.yaml and k8s/', () => {
     expect(coverageProblems(repoRoot)).toEqual([]);
+  });
+
+  it('the services manifest (kit) lists exactly the deployed services, in an order where callees start first, with the chart\'s calls', () => {
+    const values = readYaml<ChartValues>(path.join(repoRoot, 'charts', 'caskade', 'values.yaml'));
+    expect([...SERVICE_NAMES].sort()).toEqual([...discoverServices()].sort());
+    for (const [i, entry] of SERVICE_MANIFEST.entries()) {
+      expect({ service: entry.name, calls: [...(values.services[entry.name]?.calls ?? [])].sort() }).toEqual({ service: entry.name, calls: [...entry.calls].sort() });
+      for (const callee of entry.calls) expect({ callee, startsBefore: SERVICE_NAMES.indexOf(callee as ServiceName) < i }).toEqual({ callee, startsBefore: true });
+    }
   });
 
   it('a new service directory without chart, skaffold and k8s entries fails the check', () => {

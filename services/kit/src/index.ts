@@ -19,3 +19,4 @@ export * from './events/outbox';
 export * from './events/inbox';
 export * from './events/bus';
 export * from './service/poll-loop';
+export * from './service/manifest';

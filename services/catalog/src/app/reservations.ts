@@ -27,7 +27,7 @@ export async function lockReservation(trx: Trx, id: string, ctx: CallContext): P
 /**
  * Give a locked reservation's units back to each listing (reserved or committed → released), all
  * of them. The stock cannot go above MAX_STOCK: set-stock keeps room for every held unit
- * (docs/decisions/015, amendment), and the listings_stock_max CHECK is the last guard. Stock
+ * (docs/decisions/028), and the listings_stock_max CHECK is the last guard. Stock
  * only: listings.version stays as it is.
  */
 export async function releaseLocked(trx: Trx, row: ReservationRow, now: Date): Promise<ReservationRow> {

@@ -15,7 +15,7 @@ const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
  * The new total leaves room for every unit reservations hold (reserved or committed, either may
  * still be released): newTotal + held ≤ MAX_STOCK, else 400 on newTotal. Reserving and releasing
  * only move units between the stock and the reservations, so a release can never take the stock
- * above MAX_STOCK and no unit is ever dropped (docs/decisions/015, amendment).
+ * above MAX_STOCK and no unit is ever dropped (docs/decisions/028).
  */
 export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog.SetStockRequest): Promise<catalog.SetStockResponse> {
   const caller = requireRole(ctx, 'supplier');

@@ -216,7 +216,7 @@ export const CATALOG_MIGRATIONS = [
     `,
   },
   {
-    // docs/decisions/015, amendment: set-stock keeps room for the units reservations hold, read by
+    // docs/decisions/028: set-stock keeps room for the units reservations hold, read by
     // listing from the reservations that may still be released; stock above MAX_STOCK (10,000,000)
     // is refused by the database as the last guard instead of being capped in the release.
     id: '005_stock_held_and_max',
