@@ -300,6 +300,28 @@ describe('catalog through the gateway', () => {
     expect((await anon.get('/api/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('takes replacement patterns in titles, descriptions and brand text literally: a page grows by at most the text itself', async () => {
+    const patterns = "$$ $& $` $' $1 $<x> ";
+    const text = `Ale ${patterns.repeat(8)}`.trim();
+    // The control holds the same characters, HTML-escaped alike, without the `$`: only the patterns differ.
+    const plain = text.replace(/\$/g, 'S');
+    const special = await publishedListing(rival, text.slice(0, 120));
+    const control = await publishedListing(rival, plain.slice(0, 120));
+    if (!(await webBuildGate.available('catalog API: replacement patterns in page heads'))) return;
+    const specialPage = await (await fetch(`${app.url}/l/${special.slug}/${special.id}`)).text();
+    const controlPage = await (await fetch(`${app.url}/l/${control.slug}/${control.id}`)).text();
+    expect(specialPage).toContain(`<title>${text.slice(0, 120).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')}`);
+    expect(specialPage.length - controlPage.length).toBeLessThanOrEqual(text.length);
+    // The brand page: the description (bio) holds the patterns.
+    const brandId = special.author.id;
+    expect((await rival.put('/api/own-brand', { description: plain })).status).toBe(200);
+    const controlBrand = await (await fetch(`${app.url}/u/${brandId}`)).text();
+    expect((await rival.put('/api/own-brand', { description: text })).status).toBe(200);
+    const specialBrand = await (await fetch(`${app.url}/u/${brandId}`)).text();
+    expect(specialBrand).toContain('$&amp; $` $&#39; $1 $&lt;x&gt;');
+    expect(specialBrand.length - controlBrand.length).toBeLessThanOrEqual(text.length);
+  });
+
   it('puts title, Open Graph tags and schema.org data in listing and brand pages, with a sitemap and robots.txt', async () => {
     const listing = await publishedListing(supplier, 'Seo <Script> Stout');
     // Without a web build the gateway has no HTML to fill: SKIPPED loudly here, a failure under CI.

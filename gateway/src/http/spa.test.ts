@@ -5,7 +5,7 @@ import path from 'node:path';
 import express from 'express';
 import { catalog } from '@caskade/proto';
 import {
-  SITEMAP_MAX_URLS, SPA_ROUTES, isSpaRoute, listingMeta, profileMeta, robotsTxt, sitemapIndexXml, sitemapOffset, spa, staticMeta, urlsetXml, type SeoOptions,
+  SITEMAP_MAX_URLS, SPA_ROUTES, injectMeta, isSpaRoute, listingMeta, profileMeta, replaceFirst, robotsTxt, sitemapIndexXml, sitemapOffset, spa, staticMeta, urlsetXml, type SeoOptions,
 } from './spa';
 
 describe('the SPA route table', () => {
@@ -148,5 +148,45 @@ describe('page metadata', () => {
     expect(staticMeta('/', 'https://c.example')).toMatchObject({ canonical: 'https://c.example/', type: 'website' });
     expect(staticMeta('/s', 'https://c.example')?.title).toMatch(/^Search/);
     expect(staticMeta('/about', 'https://c.example')).toBeNull();
+  });
+});
+
+describe('user text in page heads is never a replacement pattern', () => {
+  const html = '<!doctype html><html><head><title>Caskade</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
+  const patterns = ['$$', '$&', '$`', "$'", '$1', '$<x>'];
+  const base = 'https://c.example';
+  const variant = (name: string, url: string) => ({ name, url, width: 1, height: 1 });
+  // Each page carries the text in several tags (title, og:title, twitter:title, JSON-LD…); every copy
+  // is escaped, so a page may grow by a small multiple of the text, never by copies of the page.
+  const growthLimit = (text: string) => 12 * escapedLength(text);
+  const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+  const escapedLength = (text: string) => esc(text).length;
+
+  test.each(patterns)('a listing title and description holding %s appear literally', (p) => {
+    const text = `Ale ${p} ${p.repeat(20)} end`;
+    const l = listing([5450]);
+    const page = injectMeta(html, listingMeta({ ...l, fields: { ...l.fields!, title: text, description: text } } as catalog.Listing, base));
+    const plain = injectMeta(html, listingMeta(l, base));
+    expect(page).toContain(`<title>${esc(text)}`);
+    expect(page.split('<head>').length).toBe(2);
+    expect(page.length - plain.length).toBeLessThanOrEqual(growthLimit(text));
+  });
+
+  test.each(patterns)('a brand name and bio holding %s appear literally on brand and profile pages', (p) => {
+    const text = `Brew ${p.repeat(30)}`;
+    const brand = { brandName: text, description: text, logo: { id: 'a', variants: [variant('listing-card-2x', '/img/logo.jpg')] } } as unknown as catalog.Brand;
+    const user = { id: 'u1', displayName: text, brandName: text, bio: text };
+    for (const meta of [profileMeta(user, brand, base), profileMeta(user, undefined, base)]) {
+      const page = injectMeta(html, meta);
+      const plain = injectMeta(html, profileMeta({ id: 'u1', displayName: 'B', brandName: 'B', bio: 'B' }, undefined, base));
+      expect(page).toContain(`<title>${esc(text)} | Caskade</title>`);
+      expect(page.split('</head>').length).toBe(2);
+      expect(page.length - plain.length).toBeLessThanOrEqual(growthLimit(text));
+    }
+  });
+
+  test('replaceFirst takes its text literally and leaves a source without a match alone', () => {
+    expect(replaceFirst('a<b>c', /<b>/, "$&$`$'$1$$")).toBe("a$&$`$'$1$$c");
+    expect(replaceFirst('abc', /x/, '$&')).toBe('abc');
   });
 });

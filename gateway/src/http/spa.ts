@@ -82,10 +82,22 @@ export function injectMeta(html: string, meta: PageMeta): string {
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.jsonLd ? [`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`] : []),
   ];
-  let out = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
   const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
-  out = /<meta\s+name="description"[^>]*>/.test(out) ? out.replace(/<meta\s+name="description"[^>]*>/, description) : out.replace('</head>', `    ${description}\n  </head>`);
-  return out.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  let out = replaceFirst(html, /<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+  const hadDescription = /<meta\s+name="description"[^>]*>/.test(out);
+  if (hadDescription) out = replaceFirst(out, /<meta\s+name="description"[^>]*>/, description);
+  return replaceFirst(out, /<\/head>/, `    ${[...(hadDescription ? [] : [description]), ...tags].join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The first match of `pattern` replaced by `text`, taken literally. User text (titles, names, bios)
+ * ends up in `text`, so it is never a replacement string: `$&`, `` $` ``, `$'` or `$1` in a title
+ * would otherwise be expanded (a 1 KB title once grew a page to 23 MB).
+ */
+export function replaceFirst(source: string, pattern: RegExp, text: string): string {
+  const match = pattern.exec(source);
+  if (!match) return source;
+  return source.slice(0, match.index) + text + source.slice(match.index + match[0].length);
 }
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
