@@ -134,8 +134,8 @@ describe('accounts through the gateway', () => {
     const token = linkParam(mail.text, 'token');
     expect(linkParam(mail.text, 'email')).toBe('reset@example.com');
     expect((await s.post('/api/auth/password-reset', { email: 'reset@example.com', token, newPassword: 'a brand new secret' })).status).toBe(204);
-    expect((await s.get('/api/current-user')).status).toBe(200); // the access token lives until expiry…
-    expect((await s.post('/api/auth/refresh')).status).toBe(401); // …but the session cannot be renewed
+    expect((await s.get('/api/current-user')).status).toBe(401); // every session ends with the reset, access token included (ADR 023)
+    expect((await s.post('/api/auth/refresh')).status).toBe(401);
     expect((await s.post('/api/auth/login', { email: 'reset@example.com', password: 'a brand new secret' })).status).toBe(200);
   });
 

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
 import { corruptPngImageData } from '@caskade/kit/testing';
 import { startApp, type TestApp } from '../support/app';
@@ -298,6 +301,70 @@ describe('catalog through the gateway', () => {
     expect(profile.body.data).toMatchObject({ brandName: 'Yarra Valley Brewing', brand: { deliveryNotes: 'Tuesdays' } });
     expect(profile.body.data.brand?.publishedListings).toBeGreaterThan(0);
     expect((await anon.get('/api/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('refuses a logged-out, a deleted and a banned supplier’s earlier access tokens on every write at once; a closed listing cannot be reopened', async () => {
+    const writes = (s: ApiSession, listingId: string) => [
+      s.post(`/api/own-listings/${listingId}/open`),
+      s.put('/api/own-brand', { deliveryNotes: 'still here' }),
+      s.post('/api/own-listings', fields('After the end', [])),
+      s.put(`/api/own-listings/${listingId}/stock`, { oldTotal: 15, newTotal: 16 }),
+    ];
+    // Logout on another device: this device's access token is refused at once, by catalog as by identity.
+    const device = await login('saltwater-ales@suppliers.example.com');
+    const other = await login('saltwater-ales@suppliers.example.com');
+    const kept = await publishedListing(device, 'Logout Lager');
+    expect((await other.post('/api/auth/logout')).status).toBe(204);
+    for (const res of await Promise.all(writes(device, kept.id))) expect(res.status).toBe(401);
+    expect((await device.get('/api/current-user')).status).toBe(401);
+    expect((await device.post('/api/auth/refresh')).status).toBe(401);
+
+    // Deleted: the supplier closed a listing, then deleted the account from another device. The old token cannot reopen it.
+    const s1 = await login('saltwater-ales@suppliers.example.com');
+    const s2 = await login('saltwater-ales@suppliers.example.com');
+    const closed = await publishedListing(s1, 'Closed Before Deletion');
+    expect((await s1.post(`/api/own-listings/${closed.id}/close`)).status).toBe(200);
+    expect((await s2.post('/api/user/delete', { currentPassword: PASSWORD })).status).toBe(204);
+    for (const res of await Promise.all(writes(s1, closed.id))) expect(res.status).toBe(401);
+    expect((await anon.get<{ data: Listing }>(`/api/listings/${closed.id}`)).body.data?.state ?? 'gone').not.toBe('published');
+
+    // Banned by the operator: refused (403) at once, and the supplier's listings leave search.
+    const banned = await login('red-gum-brewhouse@suppliers.example.com');
+    const live = await publishedListing(banned, 'Banned Bitter');
+    expect((await anon.get<{ data: Page }>('/api/listings?keywords=banned%20bitter')).body.data.listings.map((l) => l.id)).toContain(live.id);
+    const ban = await operator.put<{ data: { banned: boolean } }>(`/api/operator/users/${live.author.id}/ban`, { banned: true });
+    expect(ban.status).toBe(200);
+    expect(ban.body.data.banned).toBe(true);
+    for (const res of await Promise.all(writes(banned, live.id))) expect(res.status).toBe(403);
+    const deadline = Date.now() + 1000;
+    let found = true;
+    while (found && Date.now() < deadline) {
+      found = (await anon.get<{ data: Page }>('/api/listings?keywords=banned%20bitter')).body.data.listings.some((l) => l.id === live.id);
+      if (found) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(found).toBe(false);
+    expect((await supplier.put(`/api/operator/users/${live.author.id}/ban`, { banned: false })).status).toBe(403);
+    expect((await operator.put('/api/operator/users/not-a-uuid/ban', { banned: false })).status).toBe(400);
+  });
+
+  it('answers 401 to tokens without exp or iat, with another algorithm, issuer or audience, or signed with another key', async () => {
+    const secret = readFileSync(path.join(app.dataDir, 'jwt-secret'), 'utf8').trim();
+    const me = await buyer.get<{ data: { id: string } }>('/api/current-user');
+    const claims = { role: 'buyer', scopes: [], sv: 0 };
+    const valid: jwt.SignOptions = { algorithm: 'HS256', subject: me.body.data.id, issuer: 'caskade-identity', audience: 'caskade', expiresIn: 60 };
+    const status = async (token: string) => (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).status;
+    // The crafting is sound: with every claim right, the token works.
+    expect(await status(jwt.sign(claims, secret, valid))).toBe(200);
+    const { expiresIn: _exp, ...noExpiry } = valid;
+    const now = Math.floor(Date.now() / 1000);
+    expect(await status(jwt.sign(claims, secret, noExpiry))).toBe(401);
+    expect(await status(jwt.sign({ ...claims, exp: now + 60 }, secret, { ...noExpiry, noTimestamp: true }))).toBe(401);
+    expect(await status(jwt.sign(claims, secret, { ...valid, algorithm: 'HS512' }))).toBe(401);
+    expect(await status(jwt.sign(claims, secret, { ...valid, issuer: 'someone-else' }))).toBe(401);
+    expect(await status(jwt.sign(claims, secret, { ...valid, audience: 'another-app' }))).toBe(401);
+    expect(await status(jwt.sign(claims, 'not-the-gateway-secret-0123456789abcdef', valid))).toBe(401);
+    const none = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    expect(await status(`${none({ alg: 'none', typ: 'JWT' })}.${none({ ...claims, sub: me.body.data.id, iss: 'caskade-identity', aud: 'caskade', iat: now, exp: now + 60 })}.`)).toBe(401);
   });
 
   it('takes replacement patterns in titles, descriptions and brand text literally: a page grows by at most the text itself', async () => {

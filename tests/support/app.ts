@@ -6,6 +6,8 @@ import { freePort } from './ports';
 
 export interface TestApp {
   url: string;
+  /** The app's data folder (PGlite files, the embedded JWT secret). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startApp(opts: { rateLimitScale?: number } = {}): Promise<
   });
   return {
     url,
+    dataDir,
     stop: async () => {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

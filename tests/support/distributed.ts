@@ -22,6 +22,11 @@ const gates = [
 export interface DistributedFixture {
   /** null when a server is missing and skipping is allowed (SKIPPED was printed). */
   readonly app: DistributedApp | null;
+  /**
+   * A test that runs against the app. With a server missing, the gate printed SKIPPED and recorded
+   * the suite as skipped (a failure under CI=true), and the body does not run.
+   */
+  test(name: string, fn: (app: DistributedApp) => Promise<void>, timeoutMs?: number): void;
 }
 
 /**
@@ -29,7 +34,13 @@ export interface DistributedFixture {
  * fresh PostgreSQL database (dropped afterwards), NATS JetStream and Redis.
  */
 export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string } } = {}): DistributedFixture {
-  const fixture: { app: DistributedApp | null } = { app: null };
+  const fixture: DistributedFixture & { app: DistributedApp | null } = {
+    app: null,
+    test: (name, fn, timeoutMs) =>
+      it(name, async () => {
+        if (fixture.app !== null) await fn(fixture.app);
+      }, timeoutMs),
+  };
   const database = `caskade_dist_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const output: string[] = [];
   beforeAll(async () => {

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import {
   AppError, CATEGORIES, USER_TYPES, emailField, passwordField, signupSchema, type Signup,
+  type CallContext,
 } from '@caskade/kit';
 import { identity } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../http/cookies';
 import { route, type RouteDef } from '../http/route';
+
+/** Session calls act on the refresh cookie or the credentials alone: a stale access token beside them must not refuse them (ADR 023). */
+const anonymous = (call: CallContext): CallContext => ({ requestId: call.requestId, caller: null });
 
 const profileSchema = z.object({
   firstName: z.string(), lastName: z.string(), displayName: z.string(), abbreviatedName: z.string(), bio: z.string(),
@@ -71,7 +75,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
       method: 'post', path: '/api/auth/login', summary: 'Log in with email and password', tags: ['auth'], access: 'public',
       rateLimit: 'login', accountRateLimit: 'loginAccount', body: z.object({ email: z.string().max(254), password: z.string().max(256) }).strict(), response: currentUserSchema,
       handler: async ({ body, call, res }) => {
-        const out = await id.login(body, call, { deadlineMs: 10_000 });
+        const out = await id.login(body, anonymous(call), { deadlineMs: 10_000 });
         if (out.session) setSessionCookies(res, out.session, secureCookies);
         return { status: 200, data: requireUser(out.user) };
       },
@@ -79,7 +83,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     route({
       method: 'post', path: '/api/auth/logout', summary: 'Log out: revoke this session and clear its cookies', tags: ['auth'], access: 'public',
       handler: async ({ req, res, call }) => {
-        await id.logout({ refreshToken: refreshCookie(req.cookies) }, call);
+        await id.logout({ refreshToken: refreshCookie(req.cookies) }, anonymous(call));
         clearSessionCookies(res, secureCookies);
         return { status: 204 };
       },
@@ -88,7 +92,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
       method: 'post', path: '/api/auth/refresh', summary: 'Rotate the refresh token and issue a new access token', tags: ['auth'], access: 'public',
       handler: async ({ req, res, call }) => {
         try {
-          const out = await id.refresh({ refreshToken: refreshCookie(req.cookies) }, call);
+          const out = await id.refresh({ refreshToken: refreshCookie(req.cookies) }, anonymous(call));
           if (out.session) setSessionCookies(res, out.session, secureCookies);
           return { status: 204 };
         } catch (err) {

@@ -11,5 +11,17 @@ export function operatorRoutes(clients: GatewayClients): RouteDef[] {
       response: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), kind: z.string(), createdAt: z.string() })),
       handler: async ({ query, call }) => ({ status: 200, data: (await clients.notifications.listMailbox(query, call)).messages }),
     }),
+    route({
+      method: 'put', path: '/api/operator/users/:id/ban',
+      summary: 'Ban or unban an account: a ban ends every session at once, every service refuses its tokens and its listings leave search',
+      tags: ['operator'], access: 'operator',
+      params: z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict(),
+      body: z.object({ banned: z.boolean() }).strict(),
+      response: z.object({ id: z.string(), role: z.string(), banned: z.boolean(), deleted: z.boolean() }),
+      handler: async ({ params, body, call }) => {
+        const { user } = await clients.identity.setUserBanned({ userId: params.id, banned: body.banned }, call);
+        return { status: 200, data: { id: user?.id ?? params.id, role: user?.role ?? '', banned: user?.banned ?? body.banned, deleted: user?.deleted ?? false } };
+      },
+    }),
   ];
 }

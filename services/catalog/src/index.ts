@@ -8,7 +8,7 @@ import { startReservationSweeper } from './app/expire-reservations';
 import type { CatalogEnv } from './config';
 import { CATALOG_MIGRATIONS, type CatalogDB } from './db/schema';
 import { profileChangedConsumer } from './events/profile-changed-consumer';
-import { userDeletedConsumer } from './events/user-deleted-consumer';
+import { applySupplierStatus, userDeletedConsumer } from './events/user-deleted-consumer';
 import { catalogHandlers } from './grpc/handlers';
 import { createLocalImageStore } from './images/local-store';
 import { createS3ImageStore } from './images/s3-store';
@@ -84,7 +84,7 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
     migrations: CATALOG_MIGRATIONS,
     ...(opts.schema ? { schema: opts.schema } : {}),
     ...(opts.grpcHost ? { grpcHost: opts.grpcHost } : {}),
-    build: ({ db, wakeOutbox }) => {
+    build: ({ db, wakeOutbox, guard }) => {
       const built: CatalogDeps = {
         db,
         logger: opts.logger,
@@ -99,6 +99,7 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
       return {
         bindings: [{ name: 'caskade.catalog.v1.CatalogService', definition: catalog.CatalogServiceService, implementation: catalogHandlers(built, opts.logger) }],
         subscriptions: [() => opts.bus.subscribe(userDeletedConsumer(built)), () => opts.bus.subscribe(profileChangedConsumer(built))],
+        onSessionsRevoked: (rev) => applySupplierStatus(built, guard, rev.userId),
         stop: async () => {
           await sweeper.stop();
           identityClient?.close();

@@ -15,6 +15,8 @@ const as = (user: identity.User | undefined): CallContext => ({
   requestId: 'test',
   caller: { userId: user?.id ?? '', role: (user?.role ?? 'buyer') as 'buyer', scopes: [] },
 });
+/** The caller a session's access token names, as the gateway forwards it (with its session version). */
+const of = (session: identity.Session | undefined): CallContext => ({ requestId: 'test', caller: verifyAccessToken(session?.accessToken ?? '', SECRET) });
 
 const buyer = (email: string): identity.SignUpRequest => ({
   userType: 'buyer',
@@ -211,10 +213,12 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     const ctx = as(out.user);
     const wrong = await expectAppError(client.changePassword({ currentPassword: 'nope-nope', newPassword: 'brand new password' }, ctx), 'validation-invalid-params');
     expect(wrong.meta?.fields).toEqual({ currentPassword: 'validation.passwordIncorrect' });
-    await client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'brand new password' }, ctx);
+    const renewed = of((await client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'brand new password' }, ctx)).session);
     await client.login({ email: 'change@example.com', password: 'brand new password' }, anon);
-    await expectAppError(client.changeEmail({ email: 'taken@example.com', currentPassword: 'brand new password' }, ctx), 'email-taken');
-    const changed = await client.changeEmail({ email: 'changed@example.com', currentPassword: 'brand new password' }, ctx);
+    // The session the change was made in is over; the one it returned goes on.
+    await expectAppError(client.getCurrentUser({}, ctx), 'auth-unauthenticated');
+    await expectAppError(client.changeEmail({ email: 'taken@example.com', currentPassword: 'brand new password' }, renewed), 'email-taken');
+    const changed = await client.changeEmail({ email: 'changed@example.com', currentPassword: 'brand new password' }, renewed);
     expect(changed.user).toMatchObject({ email: 'changed@example.com', emailVerified: false });
     await flush();
     expect(tokenFor('identity.user.verification_requested', 'changed@example.com')).toBeTruthy();
@@ -274,7 +278,7 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     const out = await client.signUp(buyer('switch@example.com'), anon);
     const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
     expect(switched.user?.role).toBe('supplier');
-    await expectAppError(client.setUserType({ userType: 'operator' }, as(out.user)), 'validation-invalid-params');
+    await expectAppError(client.setUserType({ userType: 'operator' }, of(switched.session)), 'validation-invalid-params');
   });
 
   it('signs every other session out when the password changes; the caller carries on in a fresh session', async () => {
@@ -304,7 +308,7 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     const renewed = await client.refresh({ refreshToken: switched.session?.refreshToken ?? '' }, anon);
     expect(verifyAccessToken(renewed.session?.accessToken ?? '', SECRET)?.role).toBe('supplier');
     // Asking for the type it already has changes nothing and issues nothing.
-    expect((await client.setUserType({ userType: 'supplier' }, as(switched.user))).session).toBeUndefined();
+    expect((await client.setUserType({ userType: 'supplier' }, of(switched.session))).session).toBeUndefined();
   });
 
   it('counts the verification email of an email change against the 5-a-day limit', async () => {
@@ -346,7 +350,7 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     const available = async (name: string) => (await client.checkNameAvailable({ name }, anon)).available;
     const out = await client.signUp(supplier('switcher@example.com', 'Switch Back Brewing'), anon);
     const switched = await client.setUserType({ userType: 'buyer' }, as(out.user));
-    const asBuyer: CallContext = { requestId: 'test', caller: { userId: out.user?.id ?? '', role: 'buyer', scopes: [] } };
+    const asBuyer = of(switched.session);
     expect(switched.user?.role).toBe('buyer');
     // A profile edit as a buyer keeps the names: the check says taken, and sign-up agrees.
     await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Buying for a while' }) }, asBuyer);
@@ -354,10 +358,10 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     expect(await available('switch back brewing pty ltd')).toBe(false);
     await expectAppError(client.signUp(supplier('switch-rival@example.com', 'Switch Back Brewing'), anon), 'name-taken');
     // Back to supplier: the names are still the account's own.
-    await client.setUserType({ userType: 'supplier' }, asBuyer);
-    await expect(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Brewing again' }) }, as(out.user))).resolves.toBeTruthy();
+    const asSupplier = of((await client.setUserType({ userType: 'supplier' }, asBuyer)).session);
+    await expect(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Brewing again' }) }, asSupplier)).resolves.toMatchObject({ user: { profile: { bio: 'Brewing again' } } });
     // A rename releases the old name in the table the check reads: the check says free, and sign-up agrees.
-    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Switched Name Brewing' }) }, as(out.user));
+    await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Switched Name Brewing' }) }, asSupplier);
     expect(await available('Switch Back Brewing')).toBe(true);
     expect(await available('Switched Name Brewing')).toBe(false);
     const taker = supplier('switch-taker@example.com', 'Switch Back Brewing');
@@ -379,6 +383,46 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
     await expectAppError(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'still here' }) }, ctx), 'forbidden');
     await expectAppError(client.sendVerificationEmail({}, ctx), 'forbidden');
     await expectAppError(client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'banned but trying' }, ctx), 'forbidden');
+  });
+
+  it('revokes every session at once on logout, ban and deletion: older tokens are refused, and the revocation is published', async () => {
+    if (!ready) return;
+    const operatorIds = await ensureAccounts(svc.deps, [{ email: 'ops-revoke@example.com', password: 'Operator-pass-2026', role: 'operator', profile: { firstName: 'O', lastName: 'P' } }]);
+    const operatorCtx: CallContext = { requestId: 'test', caller: { userId: operatorIds.get('ops-revoke@example.com') ?? '', role: 'operator', scopes: [] } };
+    const revocations = (userId: string) => events.filter((e) => e.type === 'identity.user.sessions_revoked' && e.aggregateId === userId).map((e) => e.data);
+
+    // Logout on one device ends the sessions of every device.
+    const a = await client.signUp(buyer('revoke-logout@example.com'), anon);
+    const b = await client.login({ email: 'revoke-logout@example.com', password: 'correct horse battery' }, anon);
+    const userId = a.user?.id ?? '';
+    await expect(client.getCurrentUser({}, of(b.session))).resolves.toMatchObject({ user: { id: userId } });
+    await client.logout({ refreshToken: a.session?.refreshToken ?? '' }, anon);
+    await expectAppError(client.getCurrentUser({}, of(a.session)), 'auth-unauthenticated');
+    await expectAppError(client.getCurrentUser({}, of(b.session)), 'auth-unauthenticated');
+    await expectAppError(client.refresh({ refreshToken: b.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
+    const again = await client.login({ email: 'revoke-logout@example.com', password: 'correct horse battery' }, anon);
+    expect(verifyAccessToken(again.session?.accessToken ?? '', SECRET)?.sessionVersion).toBe(1);
+    await expect(client.getCurrentUser({}, of(again.session))).resolves.toMatchObject({ user: { id: userId } });
+    await flush();
+    expect(revocations(userId)).toEqual([{ userId, sessionVersion: 1, status: 'active' }]);
+
+    // A ban by the operator: refused at once (403), even with the newest token; unbanning lets a new login work.
+    await expectAppError(client.setUserBanned({ userId, banned: true }, of(again.session)), 'forbidden');
+    await expect(client.setUserBanned({ userId, banned: true }, operatorCtx)).resolves.toMatchObject({ user: { id: userId, banned: true } });
+    await expectAppError(client.getCurrentUser({}, of(again.session)), 'forbidden');
+    await expectAppError(client.login({ email: 'revoke-logout@example.com', password: 'correct horse battery' }, anon), 'auth-user-banned');
+    await client.setUserBanned({ userId, banned: false }, operatorCtx);
+    await expectAppError(client.getCurrentUser({}, of(again.session)), 'auth-unauthenticated');
+    const back = await client.login({ email: 'revoke-logout@example.com', password: 'correct horse battery' }, anon);
+    await expect(client.getCurrentUser({}, of(back.session))).resolves.toMatchObject({ user: { id: userId } });
+    await expectAppError(client.setUserBanned({ userId: operatorCtx.caller?.userId ?? '', banned: true }, operatorCtx), 'forbidden');
+    await expectAppError(client.setUserBanned({ userId: 'not-a-uuid', banned: true }, operatorCtx), 'not-found');
+
+    // Deletion: the account's tokens are refused as if it did not exist.
+    await client.deleteAccount({ currentPassword: 'correct horse battery' }, of(back.session));
+    await expectAppError(client.getCurrentUser({}, of(back.session)), 'auth-unauthenticated');
+    await flush();
+    expect(revocations(userId).map((r) => (r as { status: string }).status)).toEqual(['active', 'banned', 'active', 'deleted']);
   });
 
   it('lets a limited-access login read and edit its profile but not change the account', async () => {

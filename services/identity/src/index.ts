@@ -35,7 +35,7 @@ export async function startIdentity(opts: StartIdentityOptions): Promise<Identit
     migrations: IDENTITY_MIGRATIONS,
     ...(opts.schema ? { schema: opts.schema } : {}),
     ...(opts.grpcHost ? { grpcHost: opts.grpcHost } : {}),
-    build: ({ db, wakeOutbox }) => {
+    build: ({ db, wakeOutbox, guard }) => {
       deps = {
         db,
         jwtSecret: opts.env.JWT_SECRET,
@@ -43,6 +43,7 @@ export async function startIdentity(opts: StartIdentityOptions): Promise<Identit
         logger: opts.logger,
         now: opts.now ?? (() => new Date()),
         eventsWritten: wakeOutbox,
+        guard,
       };
       return { bindings: [{ name: 'caskade.identity.v1.IdentityService', definition: identity.IdentityServiceService, implementation: identityHandlers(deps, opts.logger) }] };
     },

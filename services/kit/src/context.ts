@@ -6,6 +6,12 @@ export interface Caller {
   userId: string;
   role: Role;
   scopes: string[];
+  /**
+   * The account's session version when its access token was signed. Logout, a password change, a
+   * ban or deletion raise it, and every service then refuses calls made with an older one
+   * (docs/decisions/023). Absent for callers that are not a signed-in user's token.
+   */
+  sessionVersion?: number;
 }
 
 export interface CallContext {
@@ -18,6 +24,7 @@ export const MD = {
   userId: 'x-user-id',
   role: 'x-user-role',
   scopes: 'x-user-scopes',
+  sessionVersion: 'x-session-version',
   errorCode: 'x-error-code',
   errorMeta: 'x-error-meta',
 } as const;
@@ -28,6 +35,7 @@ export function contextToMetadata(ctx: CallContext, md: Metadata = new Metadata(
     md.set(MD.userId, ctx.caller.userId);
     md.set(MD.role, ctx.caller.role);
     md.set(MD.scopes, ctx.caller.scopes.join(' '));
+    if (ctx.caller.sessionVersion !== undefined) md.set(MD.sessionVersion, String(ctx.caller.sessionVersion));
   }
   return md;
 }
@@ -43,7 +51,9 @@ export function contextFromMetadata(md: Metadata): CallContext {
   const role = first(md, MD.role);
   if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return { requestId, caller: null };
   const scopes = (first(md, MD.scopes) ?? '').split(' ').filter(Boolean);
-  return { requestId, caller: { userId, role: role as Role, scopes } };
+  const version = Number(first(md, MD.sessionVersion));
+  const sessionVersion = Number.isSafeInteger(version) && version >= 0 ? { sessionVersion: version } : {};
+  return { requestId, caller: { userId, role: role as Role, scopes, ...sessionVersion } };
 }
 
 export const systemContext = (requestId = 'system'): CallContext => ({ requestId, caller: null });

@@ -10,6 +10,7 @@ export * from './events/types';
 export * from './store/rate-limit';
 export * from './store/cache';
 export * from './auth/jwt';
+export * from './auth/revocation';
 export * from './service/runtime';
 export * from './events/subjects';
 export * from './events/delivery';

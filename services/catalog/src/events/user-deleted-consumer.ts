@@ -1,19 +1,14 @@
-import { consumeOnce, type SubscribeOptions } from '@caskade/kit';
+import { consumeOnce, type CallerGuard, type SubscribeOptions } from '@caskade/kit';
 import { catalogEvents, identityEvents } from '@caskade/proto';
 import type { CatalogDeps } from '../app/deps';
+import type { Trx } from '../app/shared';
 import { isUuid, listingEvent } from '../app/shared';
 
 export const USER_DELETED_CONSUMER = 'catalog-user-deleted';
 /** The rejection reason a withdrawn pending listing carries. */
 export const ACCOUNT_DELETED = 'The supplier account was deleted.';
 
-/**
- * When identity deletes an account (once per event): its listings waiting for approval leave the
- * operator's queue (back to draft, with the rejected event), its published listings close and its
- * brand page disappears. Listings are changed before the brand is hidden, the order approval locks
- * them in, so an approval racing this either finishes first (and the listing is closed here) or
- * finds the brand hidden and is refused.
- */
+/** When identity deletes an account (once per event): the supplier is withdrawn for good. */
 export function userDeletedConsumer(deps: CatalogDeps): SubscribeOptions {
   return {
     consumer: USER_DELETED_CONSUMER,
@@ -24,37 +19,65 @@ export function userDeletedConsumer(deps: CatalogDeps): SubscribeOptions {
         deps.logger.warn({ eventId: event.id }, 'user deleted event without a user id, ignored');
         return;
       }
-      const fresh = await consumeOnce(deps.db, USER_DELETED_CONSUMER, event, async (trx) => {
-        const withdrawn = await trx
-          .updateTable('listings')
-          .set((eb) => ({ state: 'draft', rejection_reason: ACCOUNT_DELETED, updated_at: deps.now(), version: eb('version', '+', 1) }))
-          .where('author_id', '=', userId)
-          .where('state', '=', 'pendingApproval')
-          .returningAll()
-          .execute();
-        for (const row of withdrawn) {
-          await listingEvent(trx, 'catalog.listing.rejected', row, catalogEvents.ListingRejected.toJSON({ listingId: row.id, authorId: row.author_id, reason: ACCOUNT_DELETED }));
-        }
-        const closed = await trx
-          .updateTable('listings')
-          .set((eb) => ({ state: 'closed', updated_at: deps.now(), version: eb('version', '+', 1) }))
-          .where('author_id', '=', userId)
-          .where('state', '=', 'published')
-          .returningAll()
-          .execute();
-        for (const row of closed) await listingEvent(trx, 'catalog.listing.closed', row, catalogEvents.ListingClosed.toJSON({ listingId: row.id, authorId: row.author_id }));
-        // Hidden for good, even if the brand row does not exist yet: a listing write in flight creates it
-        // afterwards through syncBrand, which never un-hides.
-        await trx
-          .insertInto('brands')
-          .values({
-            id: userId, brand_name: '', display_name: '', description: '', delivery_notes: '', discount_notes: '', collections: '[]',
-            logo_image_id: null, header_image_id: null, profile_image_id: null, hidden: true,
-          })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ hidden: true }))
-          .execute();
-      });
+      const fresh = await consumeOnce(deps.db, USER_DELETED_CONSUMER, event, (trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_DELETED));
       if (fresh) deps.eventsWritten();
     },
   };
+}
+
+/**
+ * Take a supplier off the marketplace (deleted or banned): its listings waiting for approval go
+ * back to draft with `reason`, its published listings close (out of search at once) and its brand
+ * page is hidden. Listings are changed before the brand is hidden, the order approval locks them in,
+ * so an approval racing this either finishes first (and the listing is closed here) or finds the
+ * brand hidden and is refused.
+ */
+export async function withdrawSupplier(trx: Trx, deps: Pick<CatalogDeps, 'now'>, userId: string, reason: string): Promise<void> {
+    const withdrawn = await trx
+      .updateTable('listings')
+      .set((eb) => ({ state: 'draft', rejection_reason: reason, updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .where('author_id', '=', userId)
+      .where('state', '=', 'pendingApproval')
+      .returningAll()
+      .execute();
+    for (const row of withdrawn) {
+      await listingEvent(trx, 'catalog.listing.rejected', row, catalogEvents.ListingRejected.toJSON({ listingId: row.id, authorId: row.author_id, reason }));
+    }
+    const closed = await trx
+      .updateTable('listings')
+      .set((eb) => ({ state: 'closed', updated_at: deps.now(), version: eb('version', '+', 1) }))
+      .where('author_id', '=', userId)
+      .where('state', '=', 'published')
+      .returningAll()
+      .execute();
+    for (const row of closed) await listingEvent(trx, 'catalog.listing.closed', row, catalogEvents.ListingClosed.toJSON({ listingId: row.id, authorId: row.author_id }));
+    // Hidden for good, even if the brand row does not exist yet: a listing write in flight creates it
+    // afterwards through syncBrand, which never un-hides.
+    await trx
+      .insertInto('brands')
+      .values({
+        id: userId, brand_name: '', display_name: '', description: '', delivery_notes: '', discount_notes: '', collections: '[]',
+        logo_image_id: null, header_image_id: null, profile_image_id: null, hidden: true,
+      })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ hidden: true }))
+      .execute();
+}
+
+export const ACCOUNT_BANNED = 'The supplier account was banned.';
+
+/**
+ * After a session revocation (the kit has recorded it): a supplier the operator banned is withdrawn
+ * at once, and one unbanned gets its brand page back (its listings stay as they are: closed ones
+ * can be reopened by the supplier). Acts on the status now recorded, not the event's, so a
+ * redelivered older event cannot undo a newer one.
+ */
+export async function applySupplierStatus(deps: CatalogDeps, guard: Pick<CallerGuard, 'statusOf'>, userId: string): Promise<void> {
+  if (!isUuid(userId)) return;
+  const status = await guard.statusOf(userId);
+  if (status === 'banned') {
+    await deps.db.transaction().execute((trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_BANNED));
+    deps.eventsWritten();
+  } else if (status === 'active') {
+    await deps.db.updateTable('brands').set({ hidden: false }).where('id', '=', userId).where('hidden', '=', true).execute();
+  }
 }

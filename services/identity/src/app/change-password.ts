@@ -31,9 +31,10 @@ export async function changePassword(deps: IdentityDeps, ctx: CallContext, req: 
       .returningAll()
       .executeTakeFirst();
     if (!row) throw invalidParams({ currentPassword: 'validation.passwordIncorrect' });
-    await revokeAllSessions(trx, row.id, now);
+    const sessionVersion = await revokeAllSessions(trx, deps, row.id, now);
     await expirePasswordResetTokens(trx, row.id, now);
-    return issueSession(trx, deps, row);
+    return issueSession(trx, deps, { ...row, session_version: sessionVersion });
   });
+  deps.eventsWritten();
   return { session };
 }

@@ -31,7 +31,7 @@ export async function deleteAccount(deps: IdentityDeps, ctx: CallContext, req: i
       .returningAll()
       .executeTakeFirst();
     if (!row) return;
-    await revokeAllSessions(trx, current.id, now);
+    await revokeAllSessions(trx, deps, current.id, now, 'deleted');
     await releaseSupplierNames(trx, current.id);
     await enqueueEvent(trx, {
       type: 'identity.user.deleted',

@@ -1,4 +1,4 @@
-import type { Logger } from '@caskade/kit';
+import type { CallerGuard, Logger } from '@caskade/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityDB } from '../db/schema';
 import type { PasswordHasher } from './passwords';
@@ -9,6 +9,8 @@ export interface IdentityDeps {
   passwords: PasswordHasher;
   logger: Logger;
   now: () => Date;
+  /** The kit's caller guard: forgotten answers after a revocation take effect in this process at once. */
+  guard: Pick<CallerGuard, 'forget'>;
   /** Called after a transaction that wrote events commits: wakes the outbox relay. */
   eventsWritten: () => void;
 }

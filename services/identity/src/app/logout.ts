@@ -1,13 +1,27 @@
+import { withTransaction } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import { hashSecret } from '../domain/tokens';
 import type { IdentityDeps } from './deps';
+import { revokeAllSessions } from './shared';
 
-/** Revoke the presented refresh token's whole family. Logging out twice is fine. */
+/**
+ * Log out everywhere: the presented refresh token's account loses every session at once, so its
+ * access tokens stop working in every service too (ADR 023). Logging out twice is fine; an unknown
+ * or already revoked token changes nothing.
+ */
 export async function logout(deps: IdentityDeps, req: identity.LogoutRequest): Promise<identity.LogoutResponse> {
   if (!req.refreshToken || req.refreshToken.length > 200) return {};
-  const token = await deps.db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashSecret(req.refreshToken)).executeTakeFirst();
-  if (token) {
-    await deps.db.updateTable('refresh_tokens').set({ revoked_at: deps.now() }).where('family_id', '=', token.family_id).where('revoked_at', 'is', null).execute();
-  }
+  const revoked = await withTransaction(deps.db, async (trx) => {
+    const token = await trx
+      .selectFrom('refresh_tokens')
+      .select(['user_id', 'revoked_at'])
+      .where('token_hash', '=', hashSecret(req.refreshToken))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!token || token.revoked_at) return false;
+    await revokeAllSessions(trx, deps, token.user_id, deps.now());
+    return true;
+  });
+  if (revoked) deps.eventsWritten();
   return {};
 }

@@ -31,7 +31,7 @@ export async function refreshSession(deps: IdentityDeps, req: identity.RefreshRe
       return null;
     }
     if (decision.kind === 'grace') {
-      const access = signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes }, deps.jwtSecret);
+      const access = signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes, sessionVersion: user.session_version }, deps.jwtSecret);
       return { user: toUser(user), session: { accessToken: access.token, accessExpiresAtMs: access.expiresAtMs, refreshToken: '', refreshExpiresAtMs: 0 } };
     }
     await trx.updateTable('refresh_tokens').set({ rotated_at: now }).where('id', '=', token.id).where('rotated_at', 'is', null).execute();

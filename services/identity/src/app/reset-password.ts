@@ -31,9 +31,10 @@ export async function resetPassword(deps: IdentityDeps, req: identity.ResetPassw
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) return false;
-    await revokeAllSessions(trx, token.user_id, now);
+    await revokeAllSessions(trx, deps, token.user_id, now);
     return true;
   });
   if (!ok) throw new AppError('auth-token-invalid');
+  deps.eventsWritten();
   return {};
 }

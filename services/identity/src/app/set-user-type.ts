@@ -24,7 +24,7 @@ export async function setUserType(deps: IdentityDeps, ctx: CallContext, req: ide
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await revokeAllSessions(trx, row.id, now);
-    return { user: toUser(row), session: await issueSession(trx, deps, row) };
-  });
+    const sessionVersion = await revokeAllSessions(trx, deps, row.id, now);
+    return { user: toUser(row), session: await issueSession(trx, deps, { ...row, session_version: sessionVersion }) };
+  }).finally(() => deps.eventsWritten());
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, VERIFICATION_EMAILS_PER_DAY, enqueueEvent, invalidParams, signAccessToken, type CallContext, type Caller } from '@caskade/kit';
+import {
+  AppError, SESSIONS_REVOKED_SUBJECT, VERIFICATION_EMAILS_PER_DAY, enqueueEvent, invalidParams, recordSessionRevocation, signAccessToken,
+  type AccountStatus, type CallContext, type Caller,
+} from '@caskade/kit';
 import { identity, identityEvents } from '@caskade/proto';
 import type { Selectable, Transaction } from 'kysely';
 import type { IdentityDB, UsersTable } from '../db/schema';
@@ -55,7 +58,7 @@ export async function requirePassword(deps: IdentityDeps, row: UserRow, password
 
 /** Access token plus a new refresh token in `familyId` (a new family at login). */
 export async function issueSession(trx: Trx, deps: IdentityDeps, user: UserRow, familyId: string = randomUUID()): Promise<identity.Session> {
-  const access = signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes }, deps.jwtSecret);
+  const access = signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes, sessionVersion: user.session_version }, deps.jwtSecret);
   const refresh = newSecret();
   const expiresAt = new Date(deps.now().getTime() + REFRESH_TOKEN_TTL_MS);
   await trx
@@ -70,8 +73,30 @@ export async function issueSession(trx: Trx, deps: IdentityDeps, user: UserRow, 
   };
 }
 
-export async function revokeAllSessions(trx: Trx, userId: string, now: Date): Promise<void> {
+/**
+ * Every session of the account ends now (ADR 023): its refresh tokens are revoked and its session
+ * version raised, recorded here and published to every service, which then refuse access tokens
+ * carrying an older version (and any token of a banned or deleted account). Returns the new version,
+ * which a session issued in the same transaction must carry. Call `deps.eventsWritten()` after commit.
+ */
+export async function revokeAllSessions(trx: Trx, deps: Pick<IdentityDeps, 'guard'>, userId: string, now: Date, status: AccountStatus = 'active'): Promise<number> {
   await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  const { session_version: sessionVersion } = await trx
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
+  const revocation = { userId, sessionVersion, status };
+  await recordSessionRevocation(trx, revocation);
+  await enqueueEvent(trx, {
+    type: SESSIONS_REVOKED_SUBJECT,
+    aggregateId: userId,
+    aggregateVersion: sessionVersion,
+    data: identityEvents.SessionsRevoked.toJSON(revocation),
+  });
+  deps.guard.forget(userId);
+  return sessionVersion;
 }
 
 /** Outstanding password-reset links stop working (after a password change, say). */

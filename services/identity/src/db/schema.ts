@@ -36,6 +36,8 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   version: Generated<number>;
+  /** Raised whenever every session of the account is revoked; access tokens carry it (ADR 023). */
+  session_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -144,5 +146,10 @@ export const IDENTITY_MIGRATIONS = [
         order by name_key, created_at, id
         on conflict do nothing;
     `,
+  },
+  {
+    // ADR 023: every service refuses tokens older than the account's session version.
+    id: '003_session_version',
+    sql: `alter table users add column session_version integer not null default 0 check (session_version >= 0);`,
   },
 ];

@@ -14,6 +14,7 @@ import { refreshSession } from '../app/refresh-session';
 import { requestPasswordReset } from '../app/request-password-reset';
 import { resetPassword } from '../app/reset-password';
 import { sendVerificationEmail } from '../app/send-verification-email';
+import { setUserBanned } from '../app/set-user-banned';
 import { setUserType } from '../app/set-user-type';
 import { signUp } from '../app/sign-up';
 import { updateProfile } from '../app/update-profile';
@@ -40,6 +41,7 @@ export function identityHandlers(deps: IdentityDeps, logger: Logger): identity.I
       setUserType: (req, ctx) => setUserType(deps, ctx, req),
       checkNameAvailable: (req) => checkNameAvailable(deps, req),
       checkEmailAvailable: (req) => checkEmailAvailable(deps, req),
+      setUserBanned: (req, ctx) => setUserBanned(deps, ctx, req),
     },
     logger,
   );

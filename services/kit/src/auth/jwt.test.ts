@@ -7,7 +7,7 @@ const OTHER_SECRET = 'another-secret-0123456789abcdef01234';
 const ISSUER = 'caskade-identity';
 const AUDIENCE = 'caskade';
 
-const claims: AccessClaims = { sub: 'user-123', role: 'supplier', scopes: ['listings:write', 'orders:read'] };
+const claims: AccessClaims = { sub: 'user-123', role: 'supplier', scopes: ['listings:write', 'orders:read'], sessionVersion: 3 };
 
 /** A token signed the way identity signs, but with any payload and options (defaults: valid ones). */
 function craft(payload: Record<string, unknown>, options: jwt.SignOptions = {}, secret: jwt.Secret = SECRET): string {
@@ -22,14 +22,14 @@ const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).to
 describe('signAccessToken / verifyAccessToken', () => {
   afterEach(() => jest.useRealTimers());
 
-  test('round-trips sub, role and scopes', () => {
+  test('round-trips sub, role, scopes and the session version', () => {
     const { token } = signAccessToken(claims, SECRET);
-    expect(verifyAccessToken(token, SECRET)).toEqual({ userId: 'user-123', role: 'supplier', scopes: ['listings:write', 'orders:read'] });
+    expect(verifyAccessToken(token, SECRET)).toEqual({ userId: 'user-123', role: 'supplier', scopes: ['listings:write', 'orders:read'], sessionVersion: 3 });
   });
 
   test.each(['buyer', 'supplier', 'operator'] as const)('round-trips role %s with no scopes', (role) => {
-    const { token } = signAccessToken({ sub: `u-${role}`, role, scopes: [] }, SECRET);
-    expect(verifyAccessToken(token, SECRET)).toEqual({ userId: `u-${role}`, role, scopes: [] });
+    const { token } = signAccessToken({ sub: `u-${role}`, role, scopes: [], sessionVersion: 0 }, SECRET);
+    expect(verifyAccessToken(token, SECRET)).toEqual({ userId: `u-${role}`, role, scopes: [], sessionVersion: 0 });
   });
 
   test('signs HS256 with the identity issuer, the caskade audience and the default 15-minute lifetime', () => {
@@ -39,7 +39,7 @@ describe('signAccessToken / verifyAccessToken', () => {
     expect(decoded?.header.alg).toBe('HS256');
     const payload = decoded?.payload;
     if (!payload || typeof payload === 'string') throw new Error('expected an object payload');
-    expect(payload).toMatchObject({ sub: 'user-123', iss: ISSUER, aud: AUDIENCE, role: 'supplier' });
+    expect(payload).toMatchObject({ sub: 'user-123', iss: ISSUER, aud: AUDIENCE, role: 'supplier', sv: 3 });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
     expect(expiresAtMs).toBeGreaterThanOrEqual(before + ACCESS_TOKEN_TTL_SECONDS * 1000);
     expect(expiresAtMs).toBeLessThanOrEqual(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
@@ -66,7 +66,7 @@ describe('signAccessToken / verifyAccessToken', () => {
   });
 
   test('a tampered payload is refused (signature kept)', () => {
-    const { token } = signAccessToken({ sub: 'user-123', role: 'buyer', scopes: [] }, SECRET);
+    const { token } = signAccessToken({ sub: 'user-123', role: 'buyer', scopes: [], sessionVersion: 0 }, SECRET);
     const [header, payload, signature] = token.split('.');
     const original = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
     const forged = `${header}.${b64url({ ...original, role: 'operator', scopes: ['admin'] })}.${signature}`;
@@ -86,7 +86,7 @@ describe('signAccessToken / verifyAccessToken', () => {
 
   test.each(['HS384', 'HS512'] as const)('a token signed with the right secret but %s is refused', (algorithm) => {
     const token = craft({ role: 'buyer', scopes: [] }, { algorithm });
-    expect(jwt.verify(token, SECRET)).toBeTruthy(); // a genuinely valid token, just another algorithm
+    expect(jwt.verify(token, SECRET)).toMatchObject({ sub: 'user-123', role: 'buyer' }); // a genuinely valid token, just another algorithm
     expect(verifyAccessToken(token, SECRET)).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe('signAccessToken / verifyAccessToken', () => {
   });
 
   test('a crafted token with every expected claim is accepted (the crafting helper is sound)', () => {
-    expect(verifyAccessToken(craft({ role: 'buyer', scopes: ['a'] }), SECRET)).toEqual({ userId: 'user-123', role: 'buyer', scopes: ['a'] });
+    expect(verifyAccessToken(craft({ role: 'buyer', scopes: ['a'], sv: 1 }), SECRET)).toEqual({ userId: 'user-123', role: 'buyer', scopes: ['a'], sessionVersion: 1 });
   });
 
   test.each([
@@ -105,8 +105,14 @@ describe('signAccessToken / verifyAccessToken', () => {
     ['a wrong audience', { audience: 'other-app' }],
     ['no audience', { audience: undefined }],
     ['no subject', { subject: undefined }],
+    ['no expiry (exp)', { expiresIn: undefined }],
   ] as const)('a token with %s is refused', (_label, options) => {
-    expect(verifyAccessToken(craft({ role: 'buyer', scopes: [] }, options), SECRET)).toBeNull();
+    expect(verifyAccessToken(craft({ role: 'buyer', scopes: [], sv: 0 }, options), SECRET)).toBeNull();
+  });
+
+  test('a token without iat is refused', () => {
+    expect(verifyAccessToken(craft({ role: 'buyer', scopes: [], sv: 0 }, { noTimestamp: true }), SECRET)).toBeNull();
+    expect(verifyAccessToken(craft({ role: 'buyer', scopes: [], sv: 0 }), SECRET)).toMatchObject({ userId: 'user-123' });
   });
 
   test('a token not yet valid (nbf in the future) is refused', () => {
@@ -123,6 +129,10 @@ describe('signAccessToken / verifyAccessToken', () => {
     ['null in scopes', { role: 'buyer', scopes: [null] }],
     ['scopes as a string', { role: 'buyer', scopes: 'a b' }],
     ['no scopes', { role: 'buyer' }],
+    ['no session version', { role: 'buyer', scopes: [] }],
+    ['a negative session version', { role: 'buyer', scopes: [], sv: -1 }],
+    ['a fractional session version', { role: 'buyer', scopes: [], sv: 1.5 }],
+    ['a string session version', { role: 'buyer', scopes: [], sv: '1' }],
   ] as const)('a correctly signed token with %s is refused', (_label, payload) => {
     expect(verifyAccessToken(craft({ ...payload }), SECRET)).toBeNull();
   });

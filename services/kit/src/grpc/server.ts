@@ -12,6 +12,7 @@ import { withRequestId, type Logger } from '../logger';
 import { isDataException } from '../db/database';
 import { AppError } from '../rules/errors';
 import { appErrorToGrpc } from './status';
+import type { CallerGuard } from '../auth/revocation';
 
 /** A unary service written as async functions of (request, context). */
 export type UnaryImplementation<S> = {
@@ -50,6 +51,34 @@ export function unaryService<S extends UntypedServiceImplementation>(impl: Unary
     };
   }
   return out as S;
+}
+
+/**
+ * Every unary method of a binding checks its caller with the guard first (revoked sessions, banned
+ * or deleted accounts: docs/decisions/023), so no service can forget to; calls without a caller pass.
+ */
+export function guardBinding(binding: GrpcServiceBinding, guard: CallerGuard, logger: Logger): GrpcServiceBinding {
+  const implementation: UntypedServiceImplementation = { ...binding.implementation };
+  for (const [name, method] of Object.entries(binding.definition)) {
+    const handler = implementation[name];
+    if (method.requestStream || method.responseStream || typeof handler !== 'function') continue;
+    const unary = handler as handleUnaryCall<unknown, unknown>;
+    implementation[name] = ((call, callback) => {
+      guard.check(contextFromMetadata(call.metadata)).then(
+        () => unary(call, callback),
+        (err: unknown) => {
+          if (err instanceof AppError) {
+            const { code, details, metadata } = appErrorToGrpc(err);
+            callback({ code, details, metadata });
+            return;
+          }
+          logger.error({ err, method: name }, 'caller check failed');
+          callback({ code: status.UNAVAILABLE, details: 'caller check unavailable' });
+        },
+      );
+    }) satisfies handleUnaryCall<unknown, unknown>;
+  }
+  return { ...binding, implementation };
 }
 
 export interface GrpcServerHandle {

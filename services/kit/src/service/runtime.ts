@@ -3,7 +3,8 @@ import type { BaseEnv } from '../config';
 import { openDatabase, type Migration } from '../db/database';
 import { OUTBOX_MIGRATION, OutboxRelay } from '../events/outbox';
 import type { EventBus, Subscription } from '../events/types';
-import { startGrpcServer, type GrpcServiceBinding } from '../grpc/server';
+import { guardBinding, startGrpcServer, type GrpcServiceBinding } from '../grpc/server';
+import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, type CallerGuard, type SessionRevocation } from '../auth/revocation';
 import type { Logger } from '../logger';
 
 export interface ServiceParts {
@@ -12,6 +13,8 @@ export interface ServiceParts {
   subscriptions?: Array<() => Promise<Subscription>>;
   /** Background loops (schedulers, senders) to stop on shutdown. */
   stop?: () => Promise<void>;
+  /** What else the service does when an account's sessions are revoked (after the kit recorded it). */
+  onSessionsRevoked?: (rev: SessionRevocation) => Promise<void>;
 }
 
 export interface ServiceRuntimeOptions<DB> {
@@ -24,7 +27,7 @@ export interface ServiceRuntimeOptions<DB> {
   schema?: string;
   /** Address to bind; the cluster binds all interfaces. */
   grpcHost?: string;
-  build(ctx: { db: Kysely<DB>; wakeOutbox: () => void }): Promise<ServiceParts> | ServiceParts;
+  build(ctx: { db: Kysely<DB>; wakeOutbox: () => void; guard: CallerGuard }): Promise<ServiceParts> | ServiceParts;
 }
 
 export interface ServiceRuntime<DB> {
@@ -32,6 +35,8 @@ export interface ServiceRuntime<DB> {
   db: Kysely<DB>;
   grpcAddress: string;
   relay: OutboxRelay<DB>;
+  /** Refuses callers whose sessions were revoked; every gRPC method of the service runs behind it. */
+  guard: CallerGuard;
   stop(): Promise<void>;
 }
 
@@ -46,15 +51,18 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     service: opts.name,
     databaseUrl: opts.env.DATABASE_URL,
     dataDir: opts.env.DATA_DIR,
-    migrations: [OUTBOX_MIGRATION, ...opts.migrations],
+    migrations: [OUTBOX_MIGRATION, SESSION_REVOCATIONS_MIGRATION, ...opts.migrations],
     logger,
     ...(opts.schema ? { schema: opts.schema } : {}),
   });
   const relay = new OutboxRelay({ db: database.db, bus: opts.bus, logger });
-  const parts = await opts.build({ db: database.db, wakeOutbox: () => relay.wake() });
-  const server = await startGrpcServer(parts.bindings, opts.env.GRPC_PORT, opts.grpcHost ?? '127.0.0.1');
+  const guard = createCallerGuard(database.db);
+  const parts = await opts.build({ db: database.db, wakeOutbox: () => relay.wake(), guard });
+  const bindings = parts.bindings.map((b) => guardBinding(b, guard, logger));
+  const server = await startGrpcServer(bindings, opts.env.GRPC_PORT, opts.grpcHost ?? '127.0.0.1');
   const subscriptions: Subscription[] = [];
   try {
+    subscriptions.push(await opts.bus.subscribe(sessionRevocationConsumer(opts.name, database.db, guard, parts.onSessionsRevoked)));
     for (const subscribe of parts.subscriptions ?? []) subscriptions.push(await subscribe());
     relay.start();
   } catch (err) {
@@ -70,6 +78,7 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     db: database.db,
     grpcAddress: server.address,
     relay,
+    guard,
     async stop() {
       if (stopped) return;
       stopped = true;

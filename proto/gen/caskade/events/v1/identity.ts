@@ -57,6 +57,17 @@ export interface UserDeleted {
   userId: string;
 }
 
+/**
+ * Every session of the account is revoked: tokens carrying an older session version are refused
+ * by every service, and a banned or deleted account is refused whatever its token (docs/decisions/023).
+ * status: active | banned | deleted.
+ */
+export interface SessionsRevoked {
+  userId: string;
+  sessionVersion: number;
+  status: string;
+}
+
 function createBaseUserSignedUp(): UserSignedUp {
   return { userId: "", email: "", role: "", firstName: "", companyName: "" };
 }
@@ -803,6 +814,115 @@ export const UserDeleted: MessageFns<UserDeleted> = {
   fromPartial<I extends Exact<DeepPartial<UserDeleted>, I>>(object: I): UserDeleted {
     const message = createBaseUserDeleted();
     message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseSessionsRevoked(): SessionsRevoked {
+  return { userId: "", sessionVersion: 0, status: "" };
+}
+
+export const SessionsRevoked: MessageFns<SessionsRevoked> = {
+  encode(message: SessionsRevoked, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.sessionVersion !== 0) {
+      writer.uint32(16).int32(message.sessionVersion);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SessionsRevoked {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSessionsRevoked();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.sessionVersion = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SessionsRevoked {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      sessionVersion: isSet(object.sessionVersion)
+        ? globalThis.Number(object.sessionVersion)
+        : isSet(object.session_version)
+        ? globalThis.Number(object.session_version)
+        : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+    };
+  },
+
+  toJSON(message: SessionsRevoked): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.sessionVersion !== 0) {
+      obj.sessionVersion = Math.round(message.sessionVersion);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SessionsRevoked>, I>>(base?: I): SessionsRevoked {
+    return SessionsRevoked.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SessionsRevoked>, I>>(object: I): SessionsRevoked {
+    const message = createBaseSessionsRevoked();
+    message.userId = object.userId ?? "";
+    message.sessionVersion = object.sessionVersion ?? 0;
+    message.status = object.status ?? "";
     return message;
   },
 };

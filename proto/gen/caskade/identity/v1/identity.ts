@@ -248,6 +248,15 @@ export interface CheckEmailAvailableResponse {
   available: boolean;
 }
 
+export interface SetUserBannedRequest {
+  userId: string;
+  banned: boolean;
+}
+
+export interface SetUserBannedResponse {
+  user: PublicUser | undefined;
+}
+
 function createBaseProfile(): Profile {
   return {
     firstName: "",
@@ -4163,6 +4172,164 @@ export const CheckEmailAvailableResponse: MessageFns<CheckEmailAvailableResponse
   },
 };
 
+function createBaseSetUserBannedRequest(): SetUserBannedRequest {
+  return { userId: "", banned: false };
+}
+
+export const SetUserBannedRequest: MessageFns<SetUserBannedRequest> = {
+  encode(message: SetUserBannedRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.banned !== false) {
+      writer.uint32(16).bool(message.banned);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetUserBannedRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetUserBannedRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.banned = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetUserBannedRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      banned: isSet(object.banned) ? globalThis.Boolean(object.banned) : false,
+    };
+  },
+
+  toJSON(message: SetUserBannedRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.banned !== false) {
+      obj.banned = message.banned;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetUserBannedRequest>, I>>(base?: I): SetUserBannedRequest {
+    return SetUserBannedRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetUserBannedRequest>, I>>(object: I): SetUserBannedRequest {
+    const message = createBaseSetUserBannedRequest();
+    message.userId = object.userId ?? "";
+    message.banned = object.banned ?? false;
+    return message;
+  },
+};
+
+function createBaseSetUserBannedResponse(): SetUserBannedResponse {
+  return { user: undefined };
+}
+
+export const SetUserBannedResponse: MessageFns<SetUserBannedResponse> = {
+  encode(message: SetUserBannedResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      PublicUser.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetUserBannedResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetUserBannedResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = PublicUser.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetUserBannedResponse {
+    return { user: isSet(object.user) ? PublicUser.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: SetUserBannedResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = PublicUser.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetUserBannedResponse>, I>>(base?: I): SetUserBannedResponse {
+    return SetUserBannedResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetUserBannedResponse>, I>>(object: I): SetUserBannedResponse {
+    const message = createBaseSetUserBannedResponse();
+    message.user = (object.user !== undefined && object.user !== null)
+      ? PublicUser.fromPartial(object.user)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * Accounts: sign-up, sessions, verification, recovery, profile. The caller (for "who is asking")
  * always comes from gRPC metadata set by the gateway, never from a request field.
@@ -4337,6 +4504,17 @@ export const IdentityServiceService = {
       Buffer.from(CheckEmailAvailableResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckEmailAvailableResponse => CheckEmailAvailableResponse.decode(value),
   },
+  /** Operator only: ban or unban an account; a ban revokes every session at once. */
+  setUserBanned: {
+    path: "/caskade.identity.v1.IdentityService/SetUserBanned" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetUserBannedRequest): Buffer => Buffer.from(SetUserBannedRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetUserBannedRequest => SetUserBannedRequest.decode(value),
+    responseSerialize: (value: SetUserBannedResponse): Buffer =>
+      Buffer.from(SetUserBannedResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetUserBannedResponse => SetUserBannedResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -4357,6 +4535,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   setUserType: handleUnaryCall<SetUserTypeRequest, SetUserTypeResponse>;
   checkNameAvailable: handleUnaryCall<CheckNameAvailableRequest, CheckNameAvailableResponse>;
   checkEmailAvailable: handleUnaryCall<CheckEmailAvailableRequest, CheckEmailAvailableResponse>;
+  /** Operator only: ban or unban an account; a ban revokes every session at once. */
+  setUserBanned: handleUnaryCall<SetUserBannedRequest, SetUserBannedResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -4614,6 +4794,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckEmailAvailableResponse) => void,
+  ): ClientUnaryCall;
+  /** Operator only: ban or unban an account; a ban revokes every session at once. */
+  setUserBanned(
+    request: SetUserBannedRequest,
+    callback: (error: ServiceError | null, response: SetUserBannedResponse) => void,
+  ): ClientUnaryCall;
+  setUserBanned(
+    request: SetUserBannedRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetUserBannedResponse) => void,
+  ): ClientUnaryCall;
+  setUserBanned(
+    request: SetUserBannedRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetUserBannedResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,130 @@
+/**
+ * Session revocation, checked by the service that owns the data (docs/decisions/023). Identity
+ * raises an account's session version on logout, password change or reset, user-type switch, ban
+ * and deletion, and publishes `identity.user.sessions_revoked`. Every service keeps the newest
+ * version and status per account in its own `session_revocations` table (written by identity in
+ * the same transaction, by the others from the event) and refuses a call whose token carries an
+ * older version, or whose account is banned or deleted — not only when the token expires.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Migration } from '../db/database';
+import type { CallContext, Caller } from '../context';
+import { AppError } from '../rules/errors';
+import type { SubscribeOptions } from '../events/types';
+
+export const ACCOUNT_STATUSES = ['active', 'banned', 'deleted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const isAccountStatus = (v: unknown): v is AccountStatus => typeof v === 'string' && (ACCOUNT_STATUSES as readonly string[]).includes(v);
+
+export const SESSIONS_REVOKED_SUBJECT = 'identity.user.sessions_revoked';
+
+/** Kit migration every service runs after the outbox: id sorts after `000_outbox_inbox`. */
+export const SESSION_REVOCATIONS_MIGRATION: Migration = {
+  id: '000_session_revocations',
+  sql: `
+create table session_revocations (
+  user_id text primary key,
+  session_version int not null check (session_version >= 0),
+  status text not null check (status in ('active', 'banned', 'deleted')),
+  updated_at timestamptz not null default now()
+);
+`,
+};
+
+export interface SessionRevocation {
+  userId: string;
+  sessionVersion: number;
+  status: AccountStatus;
+}
+
+/**
+ * Keep the newest revocation of an account: a newer version wins, and at the same version a
+ * deletion or ban is never undone by a redelivered older event. Idempotent, so it needs no inbox.
+ */
+export async function recordSessionRevocation<DB>(db: Kysely<DB> | Transaction<DB>, rev: SessionRevocation): Promise<void> {
+  await sql`
+    insert into session_revocations (user_id, session_version, status) values (${rev.userId}, ${rev.sessionVersion}, ${rev.status})
+    on conflict (user_id) do update set session_version = excluded.session_version, status = excluded.status, updated_at = now()
+    where session_revocations.status <> 'deleted'
+      and (excluded.session_version > session_revocations.session_version
+        or (excluded.session_version = session_revocations.session_version and session_revocations.status = 'active'))
+  `.execute(db);
+}
+
+export interface CallerGuard {
+  /** Refuses (401 revoked or deleted, 403 banned) a caller whose account's sessions were revoked. */
+  check(ctx: CallContext): Promise<void>;
+  /** The account's current status as this service knows it (active when never revoked). */
+  statusOf(userId: string): Promise<AccountStatus>;
+  /** Forget cached answers for an account (after recording a revocation in this process). */
+  forget(userId: string): void;
+}
+
+export interface CallerGuardOptions {
+  /** How long one answer is reused; revocation reaches every replica within this (plus event delivery). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+interface Known {
+  version: number;
+  status: AccountStatus;
+  at: number;
+}
+
+/** A guard over this service's `session_revocations` table, with a short per-process cache. */
+export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions = {}): CallerGuard {
+  const ttlMs = opts.ttlMs ?? 500;
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, Known>();
+  const load = async (userId: string): Promise<Known> => {
+    const hit = cache.get(userId);
+    if (hit && now() - hit.at < ttlMs) return hit;
+    const { rows } = await sql<{ session_version: number; status: string }>`select session_version, status from session_revocations where user_id = ${userId}`.execute(db);
+    const row = rows[0];
+    const known: Known = { version: row?.session_version ?? 0, status: isAccountStatus(row?.status) ? row.status : 'active', at: now() };
+    if (cache.size > 50_000) cache.clear();
+    cache.set(userId, known);
+    return known;
+  };
+  return {
+    async check(ctx) {
+      const caller: Caller | null = ctx.caller;
+      if (!caller) return;
+      const known = await load(caller.userId);
+      if (known.status === 'deleted') throw new AppError('auth-unauthenticated', { reason: 'account-deleted' });
+      if (known.status === 'banned') throw new AppError('forbidden', { reason: 'user-banned' });
+      if ((caller.sessionVersion ?? 0) < known.version) throw new AppError('auth-unauthenticated', { reason: 'session-revoked' });
+    },
+    async statusOf(userId) {
+      return (await load(userId)).status;
+    },
+    forget(userId) {
+      cache.delete(userId);
+    },
+  };
+}
+
+/** The consumer every service runs (identity's too: recording twice is harmless) to keep its table current. */
+export function sessionRevocationConsumer<DB>(service: string, db: Kysely<DB>, guard: CallerGuard, onRevoked?: (rev: SessionRevocation) => Promise<void>): SubscribeOptions {
+  return {
+    consumer: `${service}-session-revocations`,
+    subjects: [SESSIONS_REVOKED_SUBJECT],
+    handler: async (event) => {
+      const rev = parseRevocation(event.data);
+      if (!rev) return;
+      await recordSessionRevocation(db, rev);
+      guard.forget(rev.userId);
+      await onRevoked?.(rev);
+    },
+  };
+}
+
+/** The event's data (proto3 JSON of identity's SessionsRevoked), or null when it is not one. */
+export function parseRevocation(data: unknown): SessionRevocation | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { userId, sessionVersion, status } = data as Record<string, unknown>;
+  const version = typeof sessionVersion === 'number' ? sessionVersion : Number(sessionVersion);
+  if (typeof userId !== 'string' || userId.length === 0 || !Number.isSafeInteger(version) || version < 0 || !isAccountStatus(status)) return null;
+  return { userId, sessionVersion: version, status };
+}
