@@ -18,6 +18,29 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The browser takes rules from the kit's rules and the services' domains only: the kit's root
+      // is server plumbing (and holds the plans, which the web reads from GET /api/plans).
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@caskade/kit', message: 'Import @caskade/kit/rules or a service domain (@caskade/<svc>/domain).' }],
+        patterns: [{ regex: '^@caskade/(?!kit/rules$|[a-z-]+/domain$)', message: 'The web app imports only @caskade/kit/rules and @caskade/<svc>/domain.' }],
+      }],
+    },
+  },
+  {
+    // A service's domain is pure and browser-safe (the web app imports it): zod, the kit's
+    // cross-cutting rules and its own files only — no IO, no Node, no other package.
+    files: ['services/*/src/domain/**/*.ts'],
+    ignores: ['services/*/src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(?!zod$|@caskade/kit/rules$|\\./)',
+          message: 'A domain imports only zod, @caskade/kit/rules and files of its own domain folder.',
+        }],
+      }],
+    },
   },
 );

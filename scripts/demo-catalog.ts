@@ -4,13 +4,11 @@
  * generated images (one per category, rendered once from SVG with sharp and shared), so search,
  * brand pages and listing pages look real. Deterministic: the same data on every fresh start.
  */
-import {
-  CATEGORIES, CATEGORY_LABELS, EMPTY_LISTING_FIELDS, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES,
-  type AuState, type Category, type ListingAttributes, type PricePackage, type ServiceCategory,
-} from '@caskade/kit';
+import { CATEGORIES, CATEGORY_LABELS, type AuState, type Category } from '@caskade/kit';
 import { processImage, renderSvg, seedCatalog, type CatalogDeps, type ProcessedImage, type SeedBrand, type SeedListing } from '@caskade/catalog';
 import { ensureAccounts, type SeedAccount } from '@caskade/identity';
 import { DEMO_PASSWORD } from './demo-data';
+import { EMPTY_LISTING_FIELDS, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, type ListingAttributes, type PricePackage, type ServiceCategory } from '@caskade/catalog/domain';
 
 type Kind = Category | ServiceCategory;
 

@@ -13,6 +13,7 @@ import { spa } from './http/spa';
 import { accountRoutes } from './routes/accounts';
 import { operatorRoutes } from './routes/operator';
 import { catalogRoutes } from './routes/catalog';
+import { planRoutes } from './routes/plans';
 import { IMAGE_UPLOAD_OPENAPI, imageServingRouter, imageUploadRouter } from './routes/images';
 
 export interface GatewayAppOptions {
@@ -27,7 +28,7 @@ export interface GatewayAppOptions {
 }
 
 export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
-  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache)];
+  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes()];
 }
 
 export function createGatewayApp(opts: GatewayAppOptions): Express {

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError, CATEGORY_LABELS, CURRENCY, isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
+import { AppError, withGst, CATEGORY_LABELS, CURRENCY, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
+import { isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory } from '@caskade/catalog/domain';
 
 export interface SeoOptions {
   publicUrl: string;
@@ -21,7 +22,6 @@ const DESCRIPTION_MAX = 200;
 const STATIC_PATHS = ['/', '/s', '/about', '/faq', '/contact-us', '/membership/supplier', '/membership/services', '/terms-of-service', '/privacy-policy'];
 /** The sitemap protocol's limit of URLs in one sitemap file (and of sitemaps in an index). */
 export const SITEMAP_MAX_URLS = 50_000;
-const GST_RATE = 0.1;
 
 /**
  * The web app's route patterns (ROUTE_PATHS, the table its router reads too): any other path gets
@@ -102,7 +102,7 @@ export function replaceFirst(source: string, pattern: RegExp, text: string): str
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
 /** Listing prices are stored ex GST; the listing page's headline, and so the structured data, is what the buyer pays. */
-const incGst = (exGstCents: number): number => exGstCents + Math.round(exGstCents * GST_RATE);
+const incGst = (exGstCents: number): number => withGst(exGstCents).incGst;
 const categoryLabel = (c: string): string => (isCategory(c) ? CATEGORY_LABELS[c] : isServiceCategory(c) ? SERVICE_CATEGORY_LABELS[c] : c);
 
 /** Title, description and schema.org Product/Offer data of a listing page. */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import {
-  AppError, CATEGORIES, USER_TYPES, emailField, passwordField, signupSchema, type Signup,
-  type CallContext,
-} from '@caskade/kit';
+import { AppError, CATEGORIES, emailField, type CallContext } from '@caskade/kit';
 import { identity } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../http/cookies';
 import { route, type RouteDef } from '../http/route';
+import { USER_TYPES, passwordField, signupSchema, type Signup } from '@caskade/identity/domain';
 
 /** Session calls act on the refresh cookie or the credentials alone: a stale access token beside them must not refuse them (ADR 023). */
 const anonymous = (call: CallContext): CallContext => ({ requestId: call.requestId, caller: null });

@@ -3,8 +3,9 @@
  * the OpenAPI document shows. One place, so routes and SEO render listings the same way.
  */
 import { z } from 'zod';
-import { CURRENCY, stockLevel, type ListingAttributes } from '@caskade/kit';
+import { CURRENCY } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
+import { stockLevel, type ListingAttributes } from '@caskade/catalog/domain';
 
 const variantSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export const imageSchema = z.object({ id: z.uuid(), variants: z.record(z.string(), variantSchema) });

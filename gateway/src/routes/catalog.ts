@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import {
-  AppError, AU_STATES, CATALOG_MSG, LISTING_STATES, listingFieldsInput, MANAGE_LISTINGS_PAGE_SIZE, MAX_INT32, MAX_PAGE_SIZE, MAX_STOCK, parsePriceRange,
-  SEARCH_PAGE_SIZE, SORT_OPTIONS, TEXTAREA_MAX, type Cache, type ListingFieldsBody, type SortOption,
-} from '@caskade/kit';
+import { AppError, AU_STATES, MAX_INT32, MAX_PAGE_SIZE, TEXTAREA_MAX, type Cache } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
 import { brandSchema, brandView, listingPageView, listingSchema, listingView, paginationSchema } from './catalog-views';
+import { CATALOG_MSG, LISTING_STATES, listingFieldsInput, MANAGE_LISTINGS_PAGE_SIZE, MAX_STOCK, parsePriceRange, SEARCH_PAGE_SIZE, SORT_OPTIONS, type ListingFieldsBody, type SortOption } from '@caskade/catalog/domain';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
 const pageQuery = (defaultPerPage: number) => ({

@@ -1,11 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import multer from 'multer';
-import { AppError, IMAGE_MAX_BYTES, IMAGE_VARIANT_NAMES, type Caller } from '@caskade/kit';
+import { AppError, type Caller } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { sendError } from '../http/errors';
 import type { RateLimiters } from '../http/rate-limits';
 import { imageSchema, imageView } from './catalog-views';
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES, IMAGE_VARIANT_NAMES } from '@caskade/catalog/domain';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,14 +4,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
-import {
-  AppError, createClient, createLogger, LocalEventBus, MAX_STOCK, type CallContext, type EventEnvelope, type PromiseClient, type Role,
-} from '@caskade/kit';
+import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient, type Role } from '@caskade/kit';
 import { corruptPngImageData, expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
 import { expireReservations, sweepReservations } from './app/expire-reservations';
 import { catalogEnv } from './config';
 import { startCatalog, type CatalogService, type SupplierProfile } from './index';
+import { MAX_STOCK } from './domain';
 
 const logger = createLogger('catalog-test', 'silent');
 const pgGate = postgresService();

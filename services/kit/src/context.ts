@@ -1,18 +1,8 @@
 import { Metadata } from '@grpc/grpc-js';
 import { ROLES, type Role } from './rules/constants';
+import type { Caller } from './rules/caller';
 
-/** Who is asking, as verified by the gateway and carried in gRPC metadata. */
-export interface Caller {
-  userId: string;
-  role: Role;
-  scopes: string[];
-  /**
-   * The account's session version when its access token was signed. Logout, a password change, a
-   * ban or deletion raise it, and every service then refuses calls made with an older one
-   * (docs/decisions/023). Absent for callers that are not a signed-in user's token.
-   */
-  sessionVersion?: number;
-}
+export type { Caller } from './rules/caller';
 
 export interface CallContext {
   requestId: string;

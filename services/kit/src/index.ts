@@ -21,3 +21,4 @@ export * from './events/inbox';
 export * from './events/bus';
 export * from './service/poll-loop';
 export * from './service/manifest';
+export * from './plans';

@@ -3,8 +3,8 @@
  * hooks the pages use. Prices are GST-exclusive integer cents.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AvailabilityEntry, ListingAttributes, ListingLocation, ListingState, ListingType, PricePackage, StockLevel } from '@caskade/kit/rules';
 import { api, isApiError } from './client';
+import { type AvailabilityEntry, type ListingAttributes, type ListingLocation, type ListingState, type ListingType, type PricePackage, type StockLevel } from '@caskade/catalog/domain';
 
 export interface ImageVariant {
   url: string;

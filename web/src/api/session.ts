@@ -5,10 +5,10 @@
  */
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { Signup } from '@caskade/kit/rules';
 import { api, isApiError } from './client';
 import type { CurrentUser } from './types';
 import { ui } from '../i18n/messages';
+import { type Signup } from '@caskade/identity/domain';
 
 export const CURRENT_USER_KEY = ['current-user'] as const;
 const AUTH_MUTATION = 'auth';

@@ -1,7 +1,7 @@
-import { LIMITED_SCOPE } from '@caskade/kit/rules';
 import type { CurrentUser } from '../api/types';
 import { useAuthBusy, useLogout } from '../api/session';
 import { ui } from '../i18n/messages';
+import { LIMITED_SCOPE } from '@caskade/kit/rules';
 
 /** Spec: the user has an id, is signed in, has exactly the one scope user:limited, and is not on search. */
 export function showsLimitedAccessBanner(user: Pick<CurrentUser, 'id' | 'scopes'> | null | undefined, routeName: string | undefined): boolean {

@@ -1,9 +1,9 @@
+import { type ListingState, type SortOption, type StockLevel } from '@caskade/catalog/domain';
 /**
  * en-AU wording of the catalog pages (search, listing, editor, manage listings, profile settings,
  * brand page, operator approvals). Kept apart from messages.ts so it loads with those pages, not
  * with the shell; validation keys and error codes stay in messages.ts (`messageFor`).
  */
-import type { ListingState, SortOption, StockLevel } from '@caskade/kit/rules';
 
 /** Spec message keys with their wording (calls-errors-constants §8). */
 export const MESSAGE_KEYS = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { CATALOG_MSG, ERROR_CATALOGUE, MSG } from '@caskade/kit/rules';
+import { ERROR_CATALOGUE, MSG } from '@caskade/kit/rules';
 import { CATALOG_SERVER_KEYS, errorCodeMessage, errorMessages, messageFor, PASSWORD_INCORRECT, ui, validationMessages, type ValidationKey } from './messages';
+import { CATALOG_MSG } from '@caskade/catalog/domain';
 
 describe('messages', () => {
   it('words every validation key of the shared rules (accounts and catalog), plus the server-only ones', () => {

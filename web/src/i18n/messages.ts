@@ -2,7 +2,8 @@
  * en-AU wording for the whole web app: every validation message key the shared rules emit, every
  * error code of the catalogue, and the UI strings. One module so wording is reviewed in one place.
  */
-import { CATALOG_MSG, ERROR_CATALOGUE, MSG, isErrorCode, type ErrorCode } from '@caskade/kit/rules';
+import { ERROR_CATALOGUE, MSG, isErrorCode, type ErrorCode } from '@caskade/kit/rules';
+import { CATALOG_MSG } from '@caskade/catalog/domain';
 
 export const PASSWORD_INCORRECT = 'validation.passwordIncorrect';
 /** Keys the catalog service and gateway answer besides the shared rules' (docs/api/catalog.md). */

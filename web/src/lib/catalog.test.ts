@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { CATALOG_MSG, IMAGE_MAX_BYTES, SORT_OPTIONS, validatePricePackage } from '@caskade/kit/rules';
 import { MESSAGE_KEYS, SORT_LABELS } from '../i18n/catalogMessages';
 import { attributesFromInputs } from '../pages/editListing/steps';
 import { fileProblem } from '../pages/editListing/PhotosStep';
@@ -11,6 +10,7 @@ import { withGst } from './money';
 import { packageLabel } from './packages';
 import { pageItems, parsePage } from './pagination';
 import { EMPTY_SEARCH, activeFilterCount, parseSearch, searchParamsOf, withFilters } from './searchQuery';
+import { CATALOG_MSG, IMAGE_MAX_BYTES, SORT_OPTIONS, validatePricePackage } from '@caskade/catalog/domain';
 
 const BRAND = '0d6200d8-3164-4959-ace8-a7b1b7973271';
 

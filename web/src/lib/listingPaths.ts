@@ -1,6 +1,6 @@
 /** Links to listings: public page, owner's preview variants and the editor's tabs (product-spec §2). */
 import type { Listing } from '../api/catalog';
-import { createSlug } from '@caskade/kit/rules';
+import { createSlug } from '@caskade/catalog/domain';
 
 type ListingLink = Pick<Listing, 'id' | 'slug' | 'title' | 'state'>;
 

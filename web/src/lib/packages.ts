@@ -1,5 +1,5 @@
+import { type PricePackage } from '@caskade/catalog/domain';
 /** Wording of a price package: "50 L keg", "24 × 375 ml cans", "Service". */
-import type { PricePackage } from '@caskade/kit/rules';
 
 const NOUNS: Record<string, [one: string, many: string]> = {
   keg: ['keg', 'kegs'],

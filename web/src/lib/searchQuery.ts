@@ -4,10 +4,9 @@
  * separated), `pub_state` (the state the buyer orders for), `price=min,max` in dollars, `sort` and `page`. The same query string goes to
  * GET /api/listings. Values the API would refuse are dropped here rather than shown as an error.
  */
-import {
-  AU_STATES, CATEGORIES, PRODUCT_TYPES, SERVICE_CATEGORIES, SORT_OPTIONS, STYLES, isCategory, parsePriceRange, type AuState, type Category, type SortOption,
-} from '@caskade/kit/rules';
+import { AU_STATES, CATEGORIES, type AuState, type Category } from '@caskade/kit/rules';
 import { parsePage } from './pagination';
+import { PRODUCT_TYPES, SERVICE_CATEGORIES, SORT_OPTIONS, STYLES, isCategory, parsePriceRange, type SortOption } from '@caskade/catalog/domain';
 
 export interface SearchState {
   keywords: string;

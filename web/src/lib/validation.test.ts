@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { MSG, buyerSignupSchema, fieldErrors, supplierSignupSchema } from '@caskade/kit/rules';
+import { MSG, fieldErrors } from '@caskade/kit/rules';
 import { validateBuyer } from '../pages/BuyerSignupPage';
 import { validateSupplier } from '../pages/SupplierSignupPage';
 import { checkFields, mergeErrors, passwordsMatchError } from './validation';
 import { emailField } from '@caskade/kit/rules';
+import { buyerSignupSchema, supplierSignupSchema } from '@caskade/identity/domain';
 
 const validBuyer = {
   email: 'venue@example.com',

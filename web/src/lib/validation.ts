@@ -3,8 +3,9 @@
  * message, the cross-field ones included (passwords match; business name differs from brand name):
  * those run even while other fields fail (zod `when`), so the web keeps no copy of them.
  */
-import { MSG, fieldErrors, passwordField, requiredText } from '@caskade/kit/rules';
+import { MSG, fieldErrors, requiredText } from '@caskade/kit/rules';
 import type { z } from 'zod';
+import { passwordField } from '@caskade/identity/domain';
 
 export type FieldErrors = Record<string, string>;
 

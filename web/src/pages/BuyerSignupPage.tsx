@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { CATEGORIES, CATEGORY_LABELS, buyerSignupSchema, formatPhoneInput, isEmail, type Category } from '@caskade/kit/rules';
+import { CATEGORIES, CATEGORY_LABELS, formatPhoneInput, isEmail, type Category } from '@caskade/kit/rules';
 import { FormSection } from '../components/AuthCard';
 import { CheckboxGroup, TextField } from '../components/Field';
 import { ui } from '../i18n/messages';
@@ -7,6 +7,7 @@ import { useAvailability } from '../lib/useAvailability';
 import { useForm } from '../lib/useForm';
 import { schemaErrors } from '../lib/validation';
 import { AccountSection, SignupCard, TermsCheckbox, commonSignupFields, commonSignupInitial, useSignupFlow } from './signup/signupFlow';
+import { buyerSignupSchema } from '@caskade/identity/domain';
 
 const initial = { ...commonSignupInitial, favouriteCategories: [] as string[] };
 type BuyerValues = typeof initial;

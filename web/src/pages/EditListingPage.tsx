@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ListingType } from '@caskade/kit/rules';
 import { isApiError } from '../api/client';
 import {
   afterListingWrite, catalogKeys, publishListing, useCreateListing, useListingAction, useOwnListing, usePublicUser, useSetStock, useUpdateListing, type Listing, type ListingFieldsBody,
@@ -28,6 +27,7 @@ import { StepCtx, type SaveOutcome, type StepContext } from './editListing/StepF
 import { AvailabilityStep, DeliveryStep, DetailsStep, DisclaimerStep, FeaturesStep, LocationStep } from './editListing/steps';
 import { fieldsOf, incompleteSteps, nextStep, stepsFor } from './editListing/wizard';
 import type { PublishedState } from './ListingPage';
+import { type ListingType } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
 

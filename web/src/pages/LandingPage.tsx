@@ -10,7 +10,7 @@ import { categoryLink } from '../lib/searchQuery';
 import { pathTo } from '../app/routes';
 import { CheckIcon } from '../components/Icons';
 import { SearchForm } from '../components/SearchForm';
-import { MEMBERSHIP_PLANS, gstCents, type MembershipPlan } from '../content/plans';
+import { usePlans, type Plan } from '../api/plans';
 import { formatMoney, formatPercent } from '../i18n/format';
 import { ui } from '../i18n/messages';
 
@@ -118,13 +118,7 @@ export default function LandingPage() {
 
         <h3 className="mt-14 text-xl font-bold text-stone-900">{ui.landing.plansHeading}</h3>
         <p className="mt-1 text-sm text-stone-600">{ui.landing.plansNote}</p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {MEMBERSHIP_PLANS.map((plan) => (
-            <li key={plan.key}>
-              <PlanCard plan={plan} featured={plan.key === 'medium'} />
-            </li>
-          ))}
-        </ul>
+        <PlanList />
         <div className="mt-8">
           <Link to={pathTo('SupplierSignupPage')} className="btn-primary px-5 py-3 text-base">
             {ui.landing.supplierCta}
@@ -199,7 +193,21 @@ function SupplierCard({ brand }: { brand: Brand }) {
   );
 }
 
-function PlanCard({ plan, featured }: { plan: MembershipPlan; featured: boolean }) {
+function PlanList() {
+  const plans = usePlans();
+  // Four cards' height is kept while the plans load, so nothing below moves.
+  return (
+    <ul className="mt-6 grid min-h-[18rem] gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={plans.isPending}>
+      {(plans.data ?? []).map((plan) => (
+        <li key={plan.key}>
+          <PlanCard plan={plan} featured={plan.key === 'medium'} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlanCard({ plan, featured }: { plan: Plan; featured: boolean }) {
   return (
     <article
       aria-labelledby={`plan-${plan.key}`}
@@ -210,10 +218,10 @@ function PlanCard({ plan, featured }: { plan: MembershipPlan; featured: boolean 
       </h4>
       <p className="mt-1 text-sm text-stone-600">{plan.audience}</p>
       <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-stone-900">{formatMoney(plan.monthlyCents, { dropWholeCents: true })}</span>
+        <span className="text-4xl font-bold tracking-tight text-stone-900">{formatMoney(plan.monthly.exGst, { dropWholeCents: true })}</span>
         <span className="text-sm text-stone-600">{ui.landing.perMonth}</span>
       </p>
-      <p className="mt-1 text-xs text-stone-600">{ui.landing.plusGst(formatMoney(gstCents(plan)))}</p>
+      <p className="mt-1 text-xs text-stone-600">{ui.landing.plusGst(formatMoney(plan.monthly.gst))}</p>
       <ul className="mt-5 grid gap-2 text-sm text-stone-700">
         <li className="flex gap-2">
           <CheckIcon className="size-5 shrink-0 text-brand-700" />

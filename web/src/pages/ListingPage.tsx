@@ -7,9 +7,7 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
-import {
-  CATEGORY_ATTRIBUTES, CATEGORY_LABELS, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, type AttributeKey,
-} from '@caskade/kit/rules';
+import { CATEGORY_LABELS } from '@caskade/kit/rules';
 import { isApiError } from '../api/client';
 import { usePublicUser, useListing, type Listing } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
@@ -28,6 +26,7 @@ import { withGst } from '../lib/money';
 import { packageLabel } from '../lib/packages';
 import { categoryLink } from '../lib/searchQuery';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { CATEGORY_ATTRIBUTES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, type AttributeKey } from '@caskade/catalog/domain';
 
 const t = catalogUi.listing;
 const VARIANTS: readonly string[] = Object.values(LISTING_VARIANTS);

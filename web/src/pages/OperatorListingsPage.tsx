@@ -1,7 +1,7 @@
 /** Operator approvals (/operator/listings): listings pending approval, oldest first, with approve and send back. */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CATEGORY_LABELS, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, TEXTAREA_MAX } from '@caskade/kit/rules';
+import { CATEGORY_LABELS, TEXTAREA_MAX } from '@caskade/kit/rules';
 import { isApiError } from '../api/client';
 import { useOperatorDecision, useOperatorListings, type Listing } from '../api/catalog';
 import { CardImage } from '../components/catalog/ListingImage';
@@ -16,6 +16,7 @@ import { formatDateTime, formatMoney } from '../i18n/format';
 import { errorCodeMessage } from '../i18n/messages';
 import { listingPath } from '../lib/listingPaths';
 import { parsePage } from '../lib/pagination';
+import { SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory } from '@caskade/catalog/domain';
 
 const t = catalogUi.operator;
 

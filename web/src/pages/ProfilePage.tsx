@@ -7,7 +7,6 @@
  */
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { MAX_COLLECTIONS, SEARCH_PAGE_SIZE } from '@caskade/kit/rules';
 import { isApiError } from '../api/client';
 import { usePublicUser, useSearchListings, type Listing, type PublicUser } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
@@ -23,6 +22,7 @@ import { catalogUi } from '../i18n/catalogMessages';
 import { formatDate } from '../i18n/format';
 import { parsePage } from '../lib/pagination';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { MAX_COLLECTIONS, SEARCH_PAGE_SIZE } from '@caskade/catalog/domain';
 
 const t = catalogUi.profile;
 const BIO_LIMIT = 170;

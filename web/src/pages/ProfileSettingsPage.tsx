@@ -9,7 +9,7 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { COLLECTION_MAX, MAX_COLLECTIONS, TEXTAREA_MAX, companyNameField, validateCollections } from '@caskade/kit/rules';
+import { TEXTAREA_MAX } from '@caskade/kit/rules';
 import { useUpdateProfile } from '../api/account';
 import { isApiError } from '../api/client';
 import { catalogKeys, uploadImage, useOwnListings, usePublicUser, useUpdateOwnBrand, type Brand, type ImageRef, type Listing } from '../api/catalog';
@@ -26,6 +26,8 @@ import { editListingPath, listingPath } from '../lib/listingPaths';
 import { useAvailability } from '../lib/useAvailability';
 import { checkFields } from '../lib/validation';
 import { fileProblem } from './editListing/PhotosStep';
+import { COLLECTION_MAX, MAX_COLLECTIONS, validateCollections } from '@caskade/catalog/domain';
+import { companyNameField } from '@caskade/identity/domain';
 
 const t = catalogUi.profileSettings;
 

@@ -5,9 +5,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  AU_STATES, CATEGORIES, CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, SORT_OPTIONS, dollarsToCents, optionLabel, type AuState, type Category, type SortOption,
-} from '@caskade/kit/rules';
+import { AU_STATES, CATEGORIES, CATEGORY_LABELS, type AuState, type Category } from '@caskade/kit/rules';
 import { useBrands, useSearchListings } from '../api/catalog';
 import { ListingCard } from '../components/catalog/ListingCard';
 import { PageOutOfRange } from '../components/catalog/PageOutOfRange';
@@ -23,6 +21,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import {
   EMPTY_SEARCH, activeFilterCount, parseSearch, searchParamsOf, styleOptions, typeOptions, withFilters, type SearchState,
 } from '../lib/searchQuery';
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, SORT_OPTIONS, dollarsToCents, optionLabel, type SortOption } from '@caskade/catalog/domain';
 
 const t = catalogUi.search;
 

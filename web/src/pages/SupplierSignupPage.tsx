@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatPhoneInput, isEmail, supplierSignupSchema } from '@caskade/kit/rules';
+import { formatPhoneInput, isEmail } from '@caskade/kit/rules';
 import { FormSection } from '../components/AuthCard';
 import { TextField } from '../components/Field';
 import { ui } from '../i18n/messages';
@@ -7,6 +7,7 @@ import { useAvailability } from '../lib/useAvailability';
 import { useForm } from '../lib/useForm';
 import { schemaErrors } from '../lib/validation';
 import { AccountSection, SignupCard, TermsCheckbox, availabilityProps, commonSignupFields, commonSignupInitial, useSignupFlow } from './signup/signupFlow';
+import { supplierSignupSchema } from '@caskade/identity/domain';
 
 const initial = {
   ...commonSignupInitial,

@@ -1,8 +1,9 @@
-import { invalidParams, MAX_LISTING_IMAGES, withTransaction, type CallContext } from '@caskade/kit';
+import { invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { stateAfterEdit } from '../domain/listing';
 import { checkImagesOwned, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
+import { MAX_LISTING_IMAGES } from '../domain';
 
 /**
  * Append one of the caller's uploads to the listing's photos (adding the same one twice is a

@@ -1,7 +1,8 @@
-import { MAX_STOCK, validateListing, withTransaction, type CallContext } from '@caskade/kit';
+import { withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { checkImagesOwned, fieldsFromProto, insertDraft, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+import { MAX_STOCK, validateListing } from '../domain';
 
 /** Create a draft from whatever the editor's first step holds; it is checked in full on publish. */
 export async function createListing(deps: CatalogDeps, ctx: CallContext, req: catalog.CreateListingRequest): Promise<catalog.CreateListingResponse> {

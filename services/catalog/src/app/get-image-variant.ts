@@ -1,8 +1,9 @@
-import { AppError, IMAGE_VARIANT_NAMES } from '@caskade/kit';
+import { AppError } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { variantKey } from '../images/store';
 import type { CatalogDeps } from './deps';
 import { isUuid } from './shared';
+import { IMAGE_VARIANT_NAMES } from '../domain';
 
 /** The bytes of one variant (public: image ids are unguessable and listing photos are public anyway). */
 export async function getImageVariant(deps: CatalogDeps, req: catalog.GetImageVariantRequest): Promise<catalog.GetImageVariantResponse> {

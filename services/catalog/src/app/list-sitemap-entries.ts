@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { createSlug } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
+import { createSlug } from '../domain';
 
 /** The sitemap protocol's limit of URLs in one file. */
 const MAX_ENTRIES = 50_000;

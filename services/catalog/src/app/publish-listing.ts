@@ -1,8 +1,9 @@
-import { validateListing, withTransaction, type CallContext } from '@caskade/kit';
+import { withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { fieldsFromRow, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
 import { applyListingTransition } from './transition-listing';
+import { validateListing } from '../domain';
 
 /**
  * Publish a complete draft: straight to published when the supplier's published flag (held by

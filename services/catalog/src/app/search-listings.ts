@@ -1,9 +1,10 @@
-import { AU_STATES, invalidParams, isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '@caskade/kit';
+import { AU_STATES, invalidParams } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import { sql, type RawBuilder } from 'kysely';
 import { LISTING_COLUMNS } from '../db/schema';
 import type { CatalogDeps } from './deps';
 import { isUuid, pageArgs, pagination, toListings, type ListingRow } from './shared';
+import { isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '../domain';
 
 const columns = sql.join(LISTING_COLUMNS.map((c) => sql.ref(`l.${c}`)));
 const MAX_FILTER_VALUES = 50;

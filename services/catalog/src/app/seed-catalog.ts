@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { withTransaction, type ListingFieldsInput } from '@caskade/kit';
+import { withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { ProcessedImage } from '../images/process';
 import type { CatalogDeps } from './deps';
 import { fieldColumns } from './shared';
 import { storeImage } from './upload-image';
+import { type ListingFieldsInput } from '../domain';
 
 export interface SeedBrand {
   id: string;

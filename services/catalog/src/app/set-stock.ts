@@ -1,8 +1,9 @@
-import { AppError, invalidParams, MAX_STOCK, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import { catalogEvents, type catalog } from '@caskade/proto';
 import { sql } from 'kysely';
 import type { CatalogDeps } from './deps';
 import { listingEvent, loadOwnListing, requireRole, toListingView, type Trx } from './shared';
+import { MAX_STOCK } from '../domain';
 
 const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
 

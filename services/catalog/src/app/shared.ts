@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError, ATTRIBUTE_KEYS, createSlug, enqueueEvent, imageUrl, invalidParams, lowestPriceCents, MAX_PAGE_SIZE,
-  type CallContext, type Caller, type ListingAttributes, type ListingFieldsInput,
-} from '@caskade/kit';
+import { AppError, enqueueEvent, invalidParams, MAX_PAGE_SIZE, type CallContext, type Caller } from '@caskade/kit';
 import { catalog, catalogEvents } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CatalogDB, ImagesTable, ListingsTable } from '../db/schema';
 import { isPubliclyVisible } from '../domain/listing';
 import type { SupplierProfile } from '../suppliers/directory';
+import { ATTRIBUTE_KEYS, createSlug, imageUrl, lowestPriceCents, type ListingAttributes, type ListingFieldsInput } from '../domain';
 
 export type ListingRow = Selectable<ListingsTable>;
 export type ImageRow = Selectable<ImagesTable>;

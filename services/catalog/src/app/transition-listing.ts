@@ -1,8 +1,9 @@
-import { AppError, createSlug, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, withTransaction, type CallContext } from '@caskade/kit';
 import { catalogEvents, type catalog } from '@caskade/proto';
 import { applyTransition, type ListingTransition } from '../domain/listing';
 import type { CatalogDeps } from './deps';
 import { listingEvent, loadListing, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
+import { createSlug } from '../domain';
 
 export interface TransitionOptions {
   publishDirectly?: boolean;

@@ -1,4 +1,4 @@
-import { AppError, invalidParams, validateListing, withTransaction, type CallContext, type ListingFieldsInput } from '@caskade/kit';
+import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
@@ -6,6 +6,7 @@ import {
   changedFields, checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole,
   syncBrand, throwIfInvalid, toListingView,
 } from './shared';
+import { validateListing, type ListingFieldsInput } from '../domain';
 
 /**
  * Change the fields named in the update mask. A draft may stay incomplete; a listing buyers can

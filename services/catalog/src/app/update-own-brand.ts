@@ -1,8 +1,9 @@
-import { invalidParams, TEXTAREA_MAX, validateCollections, withTransaction, type CallContext } from '@caskade/kit';
+import { invalidParams, TEXTAREA_MAX, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { brandQuery, toBrands } from './brands';
 import { checkImagesOwned, requireRole, syncBrand } from './shared';
+import { validateCollections } from '../domain';
 
 /** The calling supplier's brand page: description, notes, collections (≤ 4, unique) and images (their own uploads). */
 export async function updateOwnBrand(deps: CatalogDeps, ctx: CallContext, req: catalog.UpdateOwnBrandRequest): Promise<catalog.UpdateOwnBrandResponse> {

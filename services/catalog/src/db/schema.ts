@@ -1,10 +1,12 @@
-import type { AvailabilityEntry, ListingAttributes, ListingLocation, PricePackage } from '@caskade/kit';
 import type { ColumnType, Generated } from 'kysely';
+import type { StoredState } from '../domain/listing';
+import type { ReservationLineRecord } from '../domain/reservations';
+import { type AvailabilityEntry, type ListingAttributes, type ListingLocation, type PricePackage } from '../domain';
 
 type Json<T> = ColumnType<T, string, string>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type StoredState = 'draft' | 'pendingApproval' | 'published' | 'closed' | 'deleted';
+export type { StoredState, ReservationLineRecord };
 
 export interface ListingsTable {
   id: string;
@@ -71,10 +73,6 @@ export interface BrandsTable {
   updated_at: Generated<Date>;
 }
 
-export interface ReservationLineRecord {
-  listingId: string;
-  quantity: number;
-}
 
 export interface StockReservationsTable {
   id: string;

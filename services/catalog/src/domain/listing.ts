@@ -2,8 +2,10 @@
  * The listing life cycle as data (ARCHITECTURE rule 2): one table of transitions that the use
  * cases, the tests and the docs read. Pure: no IO.
  */
-import { AppError, type Caller } from '@caskade/kit';
-import type { StoredState } from '../db/schema';
+import { AppError, type Caller } from '@caskade/kit/rules';
+
+/** Every state a listing row can be in; `deleted` rows are kept but never shown. */
+export type StoredState = 'draft' | 'pendingApproval' | 'published' | 'closed' | 'deleted';
 
 export type ListingTransition = 'publish' | 'close' | 'open' | 'discard' | 'delete' | 'approve' | 'reject';
 export type TransitionActor = 'owner' | 'operator';

@@ -1,6 +1,12 @@
 /** Stock reservation rules (docs/decisions/010). Pure. */
-import { invalidParams, MAX_STOCK } from '@caskade/kit';
-import type { ReservationLineRecord } from '../db/schema';
+import { invalidParams } from '@caskade/kit/rules';
+import { MAX_STOCK } from './listing-fields';
+
+/** One line of a stock reservation: so many units of one listing. */
+export interface ReservationLineRecord {
+  listingId: string;
+  quantity: number;
+}
 
 export const RESERVATION_ID = /^[A-Za-z0-9_:.-]{8,100}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

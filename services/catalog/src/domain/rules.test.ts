@@ -1,8 +1,9 @@
 import fc from 'fast-check';
+import { AppError } from '@caskade/kit/rules';
 import {
-  AppError, createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, listingFieldsInput, lowestPriceCents, parsePriceRange, stockLevel,
+  createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, listingFieldsInput, lowestPriceCents, parsePriceRange, stockLevel,
   validateAttributes, validateCollections, validateListing, validatePricePackage, type ListingFieldsInput,
-} from '@caskade/kit';
+} from './index';
 import { applyTransition, canSee, deletionFor, LISTING_TRANSITIONS } from './listing';
 import { detectImageType } from './images';
 import { normaliseLines, sameLines } from './reservations';

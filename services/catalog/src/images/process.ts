@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { AppError, IMAGE_MAX_BYTES, IMAGE_VARIANTS } from '@caskade/kit';
+import { AppError } from '@caskade/kit';
 import { detectImageType, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, SHARP_FORMAT, type ImageContentType } from '../domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_VARIANTS } from '../domain';
 
 export interface ProcessedVariant {
   name: string;

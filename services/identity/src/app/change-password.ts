@@ -1,9 +1,10 @@
-import { fieldErrors, invalidParams, passwordField, withTransaction, type CallContext } from '@caskade/kit';
+import { fieldErrors, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import type { IdentityDeps } from './deps';
 import {
   expirePasswordResetTokens, issueSession, loadActiveUser, requireCaller, requireFullAccess, requirePassword, revokeAllSessions,
 } from './shared';
+import { passwordField } from '../domain';
 
 /**
  * Change the password (current password required). Every session of the account is revoked and

@@ -1,7 +1,8 @@
-import { COMPANY_NAME_MAX, invalidParams } from '@caskade/kit';
+import { invalidParams } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import { nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
+import { COMPANY_NAME_MAX } from '../domain';
 
 /**
  * A brand or business name is available when no account holds it as either: read from

@@ -1,6 +1,6 @@
 import { withTransaction } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import { hashSecret } from '../domain/tokens';
+import { hashSecret } from './secrets';
 import type { IdentityDeps } from './deps';
 import { revokeAllSessions } from './shared';
 

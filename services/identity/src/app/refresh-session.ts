@@ -1,6 +1,7 @@
 import { AppError, signAccessToken, withTransaction } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import { decideRefresh, hashSecret } from '../domain/tokens';
+import { decideRefresh } from '../domain/tokens';
+import { hashSecret } from './secrets';
 import type { IdentityDeps } from './deps';
 import { issueSession, toUser } from './shared';
 

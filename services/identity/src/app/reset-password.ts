@@ -1,8 +1,9 @@
-import { AppError, emailField, fieldErrors, invalidParams, passwordField, withTransaction } from '@caskade/kit';
+import { AppError, emailField, fieldErrors, invalidParams, withTransaction } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import { hashSecret } from '../domain/tokens';
+import { hashSecret } from './secrets';
 import type { IdentityDeps } from './deps';
 import { revokeAllSessions } from './shared';
+import { passwordField } from '../domain';
 
 /** Set a new password from a reset link; the token is single use and every session is signed out. */
 export async function resetPassword(deps: IdentityDeps, req: identity.ResetPasswordRequest): Promise<identity.ResetPasswordResponse> {

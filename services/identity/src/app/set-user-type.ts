@@ -1,7 +1,8 @@
-import { AppError, USER_TYPES, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import type { IdentityDeps } from './deps';
 import { issueSession, loadActiveUser, requireCaller, requireFullAccess, revokeAllSessions, toUser } from './shared';
+import { USER_TYPES } from '../domain';
 
 /**
  * Switch between buyer and supplier. Operators are made by configuration, never by this call.

@@ -7,7 +7,8 @@ import { identity, identityEvents } from '@caskade/proto';
 import type { Selectable, Transaction } from 'kysely';
 import type { IdentityDB, UsersTable } from '../db/schema';
 import { abbreviatedName, displayName, hasLimitedAccess } from '../domain/user';
-import { hashSecret, newSecret, PASSWORD_RESET_TTL_MS, REFRESH_TOKEN_TTL_MS, VERIFICATION_WINDOW_MS, VERIFY_EMAIL_TTL_MS } from '../domain/tokens';
+import { PASSWORD_RESET_TTL_MS, REFRESH_TOKEN_TTL_MS, VERIFICATION_WINDOW_MS, VERIFY_EMAIL_TTL_MS } from '../domain/tokens';
+import { hashSecret, newSecret } from './secrets';
 import type { IdentityDeps } from './deps';
 
 export type UserRow = Selectable<UsersTable>;

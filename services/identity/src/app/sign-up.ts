@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, enqueueEvent, fieldErrors, invalidParams, isUniqueViolation, signupSchema, withTransaction } from '@caskade/kit';
+import { AppError, enqueueEvent, fieldErrors, invalidParams, isUniqueViolation, withTransaction } from '@caskade/kit';
 import { identity, identityEvents } from '@caskade/proto';
 import { nameKey, profileFromSignup } from '../domain/user';
 import type { IdentityDeps } from './deps';
 import { claimSupplierNames } from './supplier-names';
 import { issueSession, queueVerificationEmail, toUser } from './shared';
+import { signupSchema } from '../domain';
 
 /** Create a buyer or supplier account, log it in, and queue the verification email. */
 export async function signUp(deps: IdentityDeps, req: identity.SignUpRequest): Promise<identity.SignUpResponse> {

@@ -1,13 +1,11 @@
-import {
-  AppError, CATEGORIES, MSG, TEXTAREA_MAX, companyNameField, fieldErrors, invalidParams, isUniqueViolation,
-  enqueueEvent, isValidAbnOrAcn, optionalText, phoneField, requiredText, withTransaction, type CallContext,
-} from '@caskade/kit';
+import { AppError, CATEGORIES, MSG, TEXTAREA_MAX, fieldErrors, invalidParams, isUniqueViolation, enqueueEvent, optionalText, phoneField, requiredText, withTransaction, type CallContext } from '@caskade/kit';
 import { identityEvents, type identity } from '@caskade/proto';
 import { z } from 'zod';
 import { displayName, nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
 import { claimSupplierNames } from './supplier-names';
 import { loadActiveUser, requireCaller, toUser } from './shared';
+import { companyNameField, isValidAbnOrAcn } from '../domain';
 
 const patchSchema = z
   .object({

@@ -1,23 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ProfileData } from '../domain/user';
 
-export interface ProfileData {
-  firstName: string;
-  lastName: string;
-  bio: string;
-  companyName: string;
-  abnAcn: string;
-  phoneNumber: string;
-  favouriteDrink: string;
-  favouriteCategories: string[];
-  brandName: string;
-  businessName: string;
-  legalEntityName: string;
-  retailLiquorLicence: string;
-  wholesaleLiquorLicence: string;
-  address: string;
-  contactNumber: string;
-  published: boolean;
-}
+export type { ProfileData };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -1,4 +1,5 @@
-import { decideRefresh, hashSecret, newSecret, REFRESH_REUSE_GRACE_MS } from './tokens';
+import { hashSecret, newSecret } from '../app/secrets';
+import { decideRefresh, REFRESH_REUSE_GRACE_MS } from './tokens';
 
 describe('refresh token decisions', () => {
   const now = new Date('2026-11-22T10:00:00Z');

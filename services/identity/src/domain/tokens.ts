@@ -1,11 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** A URL-safe random secret: 32 bytes of entropy. */
-export const newSecret = (): string => randomBytes(32).toString('base64url');
-
-/** Secrets are stored only as their SHA-256, so a database leak reveals no usable token. */
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
-
+/** Token lifetimes and the refresh decision (pure); making and hashing secrets is in app/secrets.ts. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A rotated refresh token presented again within this window is a parallel request, not theft. */
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;

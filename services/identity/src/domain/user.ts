@@ -1,5 +1,25 @@
-import type { Signup } from '@caskade/kit/rules';
-import type { ProfileData } from '../db/schema';
+import { LIMITED_SCOPE } from '@caskade/kit/rules';
+import type { Signup } from './account';
+
+/** An account's profile as stored (one JSON document per user). */
+export interface ProfileData {
+  firstName: string;
+  lastName: string;
+  bio: string;
+  companyName: string;
+  abnAcn: string;
+  phoneNumber: string;
+  favouriteDrink: string;
+  favouriteCategories: string[];
+  brandName: string;
+  businessName: string;
+  legalEntityName: string;
+  retailLiquorLicence: string;
+  wholesaleLiquorLicence: string;
+  address: string;
+  contactNumber: string;
+  published: boolean;
+}
 
 export const EMPTY_PROFILE: ProfileData = {
   firstName: '', lastName: '', bio: '', companyName: '', abnAcn: '', phoneNumber: '', favouriteDrink: '',
@@ -22,7 +42,6 @@ export function abbreviatedName(p: Pick<ProfileData, 'firstName' | 'lastName'>):
 }
 
 /** The limited-access login (spec §1): scope `user:limited`. It may browse and read, not change the account. */
-export const LIMITED_SCOPE = 'user:limited';
 export const hasLimitedAccess = (scopes: readonly string[]): boolean => scopes.includes(LIMITED_SCOPE);
 
 /** Placeholder address for a deleted account, so its email can be used again. */

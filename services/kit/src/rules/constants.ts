@@ -1,9 +1,6 @@
 /** Business constants from calls-errors-constants.md §9 that more than one package reads. */
 export const CURRENCY = 'AUD';
 export const LOCALE = 'en-AU';
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-export const COMPANY_NAME_MAX = 100;
 export const TEXTAREA_MAX = 5000;
 export const VERIFICATION_EMAILS_PER_DAY = 5;
 export const COOKIE_CONSENT_DAYS = 3650;
@@ -19,8 +16,19 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   spirit: 'Spirit', wellness: 'Wellness', wine: 'Wine', 'zero-alcohol': 'Zero alcohol',
 };
 
-export const USER_TYPES = ['buyer', 'supplier'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 export const ROLES = ['buyer', 'supplier', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 export const LIMITED_SCOPE = 'user:limited';
+
+/** Australian states and territories (addresses, listing visibility, delivery areas). */
+export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+export type AuState = (typeof AU_STATES)[number];
+
+/**
+ * The largest value an int32 proto field carries. Every integer the gateway accepts is bounded at
+ * or below it: a larger one would make the gRPC encoder throw (an INTERNAL error, a 500).
+ */
+export const MAX_INT32 = 2_147_483_647;
+
+/** The most items any list call returns in one page. */
+export const MAX_PAGE_SIZE = 100;

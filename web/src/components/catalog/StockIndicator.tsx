@@ -1,5 +1,5 @@
-import { STOCK_LEVEL_COLOURS, stockLevel } from '@caskade/kit/rules';
 import { STOCK_LABELS, catalogUi } from '../../i18n/catalogMessages';
+import { STOCK_LEVEL_COLOURS, stockLevel } from '@caskade/catalog/domain';
 
 /**
  * The stock indicator with the colours of docs/decisions/013: 20 or more green (in stock), 11–19

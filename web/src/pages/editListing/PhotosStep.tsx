@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@caskade/kit/rules';
 import { isApiError } from '../../api/client';
 import { uploadImage, useAddListingImage, useUpdateListing, type ImageRef, type Listing } from '../../api/catalog';
 import { useCurrentUser } from '../../api/session';
@@ -18,6 +17,7 @@ import { errorCodeMessage, messageFor } from '../../i18n/messages';
 import { editListingPath, type EditTab } from '../../lib/listingPaths';
 import { useStep } from './StepForm';
 import { incompleteSteps, stepForField, stepsFor } from './wizard';
+import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
 

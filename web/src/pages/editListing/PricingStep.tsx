@@ -5,9 +5,6 @@
  * the step says so and offers a reload).
  */
 import { useState } from 'react';
-import {
-  BOTTLE_ML, CAN_ML, KEG_SIZES_L, MAX_PRICE_PACKAGES, MAX_STOCK, PACKAGE_UNITS, dollarsToCents, type PackageType, type PricePackage,
-} from '@caskade/kit/rules';
 import { FieldError, SelectField, TextField } from '../../components/Field';
 import { messageFor } from '../../i18n/messages';
 import { PACKAGE_TYPE_LABELS, catalogUi } from '../../i18n/catalogMessages';
@@ -15,6 +12,7 @@ import { formatMoney } from '../../i18n/format';
 import { withGst } from '../../lib/money';
 import { StepForm, useStep, useStepSubmit } from './StepForm';
 import { validateStep } from './wizard';
+import { BOTTLE_ML, CAN_ML, KEG_SIZES_L, MAX_PRICE_PACKAGES, MAX_STOCK, PACKAGE_UNITS, dollarsToCents, type PackageType, type PricePackage } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
 

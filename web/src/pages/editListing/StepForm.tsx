@@ -1,7 +1,6 @@
 /** What every wizard step shares: the context from the page, the form wrapper and its submit flow. */
 import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListingFieldsInput, ListingType } from '@caskade/kit/rules';
 import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { FormMessage } from '../../components/Field';
 import { catalogUi } from '../../i18n/catalogMessages';
@@ -9,6 +8,7 @@ import { messageFor } from '../../i18n/messages';
 import { focusFirstInvalid } from '../../lib/focus';
 import { editListingPath, type EditTab } from '../../lib/listingPaths';
 import { errorsForStep, stepForField, stepsFor } from './wizard';
+import { type ListingFieldsInput, type ListingType } from '@caskade/catalog/domain';
 
 export type SaveOutcome =
   | { ok: true; listing: Listing }

@@ -1,14 +1,12 @@
 /** The wizard's form steps other than pricing and photos. Each validates with the shared rules (validateStep). */
 import { useId, useState } from 'react';
-import {
-  AU_STATES, CATEGORIES, CATEGORY_ATTRIBUTES, CATEGORY_LABELS, DAYS_OF_WEEK, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES,
-  TEXTAREA_MAX, TITLE_MAX, isCategory, optionLabel, type AttributeKey, type AvailabilityEntry, type ListingAttributes, type ListingType,
-} from '@caskade/kit/rules';
+import { AU_STATES, CATEGORIES, CATEGORY_LABELS, TEXTAREA_MAX } from '@caskade/kit/rules';
 import { CheckboxField, CheckboxGroup, FieldError, SelectField, TextField } from '../../components/Field';
 import { ATTRIBUTE_LABELS, catalogUi } from '../../i18n/catalogMessages';
 import { messageFor } from '../../i18n/messages';
 import { StepForm, useStep, useStepSubmit } from './StepForm';
 import { validateStep } from './wizard';
+import { CATEGORY_ATTRIBUTES, DAYS_OF_WEEK, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, TITLE_MAX, isCategory, optionLabel, type AttributeKey, type AvailabilityEntry, type ListingAttributes, type ListingType } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
 

@@ -3,9 +3,9 @@
  * owns each field (so a validation message from the shared rules or the server lands on its
  * step), and the listing's fields as the shared rules read them. Pure; unit tested.
  */
-import { EMPTY_LISTING_FIELDS, validateListing, type ListingFieldsInput, type ListingType } from '@caskade/kit/rules';
 import type { Listing } from '../../api/catalog';
 import type { EditTab } from '../../lib/listingPaths';
+import { EMPTY_LISTING_FIELDS, validateListing, type ListingFieldsInput, type ListingType } from '@caskade/catalog/domain';
 
 /** Products: no weekly availability. Services: no drink features and no pickup/shipping. */
 const STEPS: Record<ListingType, readonly EditTab[]> = {

@@ -1,7 +1,6 @@
 /** What buyer and supplier sign-up share: redirects, submit, server error mapping, availability, the card and its account section. */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { Signup } from '@caskade/kit/rules';
 import { isApiError } from '../../api/client';
 import { useAuthBusy, useCurrentUser, useSignup } from '../../api/session';
 import { pathTo } from '../../app/routes';
@@ -14,6 +13,7 @@ import type { Availability } from '../../lib/useAvailability';
 import type { FieldProps } from '../../lib/useForm';
 import type { FieldErrors } from '../../lib/validation';
 import { signupServerErrors } from '../../lib/serverErrors';
+import { type Signup } from '@caskade/identity/domain';
 
 const AVAILABILITY_STATUS: Partial<Record<Availability, string>> = {
   checking: ui.common.checking,

@@ -1,4 +1,5 @@
-import { listingFieldsInput, MAX_INT32, MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, parsePriceRange, pricePackageInput } from './catalog';
+import { MAX_INT32 } from '@caskade/kit/rules';
+import { listingFieldsInput, MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, parsePriceRange, pricePackageInput } from './index';
 
 describe('catalog input shapes', () => {
   const row = (quantity: number) => ({ packageType: 'keg', size: 50, quantity, priceCents: 24_000 });

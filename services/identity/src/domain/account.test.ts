@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { buyerSignupSchema, fieldErrors, formatPhoneInput, isAustralianPhone, isValidAbn, isValidAcn, supplierSignupSchema } from './validation';
+import { fieldErrors, formatPhoneInput, isAustralianPhone } from '@caskade/kit/rules';
+import { buyerSignupSchema, isValidAbn, isValidAcn, supplierSignupSchema } from './account';
 
 describe('ATO check digits', () => {
   it.each(['51824753556', '53 004 085 616', '33102417032'])('accepts the valid ABN %s', (abn) => expect(isValidAbn(abn)).toBe(true));
