@@ -26,15 +26,11 @@ async function signUpSupplier(url: string, email: string): Promise<ApiSession> {
 }
 
 describe('distributed: the catalog as its own process', () => {
-  it('runs the catalog as its own process behind the gateway', () => {
-    const app = fixture.app;
-    if (!app) return;
+  fixture.test('runs the catalog as its own process behind the gateway', async (app) => {
     expect([...app.processes.keys()]).toEqual(expect.arrayContaining(['identity', 'notifications', 'catalog', 'gateway']));
   });
 
-  it('publishes a listing with a photo that buyers find, and closes it when its supplier deletes the account', async () => {
-    const app = fixture.app;
-    if (!app) return;
+  fixture.test('publishes a listing with a photo that buyers find, and closes it when its supplier deletes the account', async (app) => {
     const url = app.url;
     const supplier = await signUpSupplier(url, 'cleo@example.com');
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#722f37' } }).png().toBuffer();

@@ -3,9 +3,9 @@
  * the OpenAPI document shows. One place, so routes and SEO render listings the same way.
  */
 import { z } from 'zod';
-import { CURRENCY } from '@caskade/kit';
+import { CURRENCY, type Caller } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
-import { stockLevel, type ListingAttributes } from '@caskade/catalog/domain';
+import { allowedTransitions, listingActor, stockLevel, type ListingAttributes } from '@caskade/catalog/domain';
 
 const variantSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export const imageSchema = z.object({ id: z.uuid(), variants: z.record(z.string(), variantSchema) });
@@ -18,6 +18,7 @@ export const listingSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
   state: z.enum(['draft', 'pendingApproval', 'published', 'closed']),
+  allowedTransitions: z.array(z.enum(['publish', 'close', 'open', 'discard', 'delete', 'approve', 'reject'])).describe('what the caller may do with this listing now'),
   listingType: z.enum(['product', 'service']),
   title: z.string(),
   description: z.string(),
@@ -61,12 +62,15 @@ function attributesView(a: catalog.ListingAttributes | undefined): ListingAttrib
   return Object.fromEntries(Object.entries(a ?? {}).filter(([, v]) => v !== undefined)) as ListingAttributes;
 }
 
-export function listingView(l: catalog.Listing): ListingView {
+/** A listing as the API answers it, with the transitions the caller may run on it (the catalog domain's table). */
+export function listingView(l: catalog.Listing, caller: Caller | null): ListingView {
   const f = l.fields;
+  const state = l.state as ListingView['state'];
   return {
     id: l.id,
     slug: l.slug,
-    state: l.state as ListingView['state'],
+    state,
+    allowedTransitions: allowedTransitions(state, listingActor(l.author?.id ?? '', caller)),
     listingType: f?.listingType === 'service' ? 'service' : 'product',
     title: f?.title ?? '',
     description: f?.description ?? '',
@@ -109,6 +113,6 @@ export function pageView(p: catalog.Pagination | undefined): z.infer<typeof pagi
 }
 
 /** A page of listings as the API answers it. */
-export function listingPageView(out: { listings: catalog.Listing[]; pagination?: catalog.Pagination | undefined }) {
-  return { listings: out.listings.map(listingView), pagination: pageView(out.pagination) };
+export function listingPageView(out: { listings: catalog.Listing[]; pagination?: catalog.Pagination | undefined }, caller: Caller | null) {
+  return { listings: out.listings.map((l) => listingView(l, caller)), pagination: pageView(out.pagination) };
 }

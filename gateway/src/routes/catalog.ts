@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, AU_STATES, MAX_INT32, MAX_PAGE_SIZE, TEXTAREA_MAX, type Cache } from '@caskade/kit';
+import { AppError, AU_STATES, MAX_INT32, MAX_PAGE_SIZE, TEXTAREA_MAX, type Cache, type Caller } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
@@ -80,9 +80,9 @@ const publicUserSchema = z.object({
   bio: z.string(), banned: z.boolean(), deleted: z.boolean(), createdAt: z.string(), brand: brandSchema.nullable(),
 });
 
-const listing = (l: catalog.Listing | undefined) => {
+const listing = (l: catalog.Listing | undefined, caller: Caller | null) => {
   if (!l) throw new AppError('internal');
-  return listingView(l);
+  return listingView(l, caller);
 };
 
 /** How long the public brand list (search filter, featured suppliers) is served from the cache. */
@@ -95,7 +95,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       method: 'post', path: `/api/own-listings/:id/${action}`, summary, tags: ['own-listings'], access: 'supplier', params: idParams, response: listingSchema,
       handler: async ({ params, call }) => {
         const rpc = { publish: cat.publishListing, close: cat.closeListing, open: cat.openListing }[action];
-        return { status: 200, data: listing((await rpc({ id: params.id }, call)).listing) };
+        return { status: 200, data: listing((await rpc({ id: params.id }, call)).listing, call.caller) };
       },
     });
   return [
@@ -106,7 +106,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       handler: async ({ body, call }) => {
         const { stockQuantity, ...rest } = body;
         const { fields } = toFields(rest);
-        return { status: 201, data: listing((await cat.createListing({ fields, stockQuantity }, call)).listing) };
+        return { status: 201, data: listing((await cat.createListing({ fields, stockQuantity }, call)).listing, call.caller) };
       },
     }),
     route({
@@ -114,13 +114,13 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       access: 'supplier', query: z.object({ state: z.enum(LISTING_STATES).optional(), ...pageQuery(MANAGE_LISTINGS_PAGE_SIZE) }).strict(), response: listingPage,
       handler: async ({ query, call }) => {
         const out = await cat.queryOwnListings({ page: query.page, perPage: query.perPage, state: query.state ?? '' }, call);
-        return { status: 200, data: listingPageView(out) };
+        return { status: 200, data: listingPageView(out, call.caller) };
       },
     }),
     route({
       method: 'get', path: '/api/own-listings/:id', summary: 'One of the supplier’s own listings, in any state', tags: ['own-listings'],
       access: 'supplier', params: idParams, response: listingSchema,
-      handler: async ({ params, call }) => ({ status: 200, data: listing((await cat.getOwnListing({ id: params.id }, call)).listing) }),
+      handler: async ({ params, call }) => ({ status: 200, data: listing((await cat.getOwnListing({ id: params.id }, call)).listing, call.caller) }),
     }),
     route({
       method: 'put', path: '/api/own-listings/:id', summary: 'Change the given fields (a live listing must stay complete)', tags: ['own-listings'],
@@ -129,7 +129,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
         const { expectedVersion, ...rest } = body;
         const { fields, mask } = toFields(rest);
         const out = await cat.updateListing({ id: params.id, fields, updateMask: mask, expectedVersion: expectedVersion ?? 0 }, call);
-        return { status: 200, data: listing(out.listing) };
+        return { status: 200, data: listing(out.listing, call.caller) };
       },
     }),
     ownAction('publish', 'Publish a draft (published at once, or pending approval for suppliers not yet approved)'),
@@ -138,7 +138,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     route({
       method: 'post', path: '/api/own-listings/:id/duplicate', summary: 'Copy a listing into a new draft (same fields and images, stock 0)',
       tags: ['own-listings'], access: 'supplier', params: idParams, response: listingSchema, successStatus: 201,
-      handler: async ({ params, call }) => ({ status: 201, data: listing((await cat.duplicateListing({ id: params.id }, call)).listing) }),
+      handler: async ({ params, call }) => ({ status: 201, data: listing((await cat.duplicateListing({ id: params.id }, call)).listing, call.caller) }),
     }),
     route({
       method: 'delete', path: '/api/own-listings/:id', summary: 'Discard a draft or a listing pending approval (withdrawn from review), or delete a closed listing', tags: ['own-listings'],
@@ -151,12 +151,12 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     route({
       method: 'put', path: '/api/own-listings/:id/stock', summary: 'Set stock by compare-and-set (a stale oldTotal answers old-total-mismatch)',
       tags: ['own-listings'], access: 'supplier', params: idParams, body: z.object({ oldTotal: stockValue, newTotal: stockValue }).strict(), response: listingSchema,
-      handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.setStock({ id: params.id, ...body }, call)).listing) }),
+      handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.setStock({ id: params.id, ...body }, call)).listing, call.caller) }),
     }),
     route({
       method: 'post', path: '/api/own-listings/:id/images', summary: 'Add an uploaded image to the listing’s photos', tags: ['own-listings'],
       access: 'supplier', params: idParams, body: z.object({ imageId: z.uuid({ error: 'validation.invalidValue' }) }).strict(), response: listingSchema,
-      handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.addListingImage({ id: params.id, imageId: body.imageId }, call)).listing) }),
+      handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.addListingImage({ id: params.id, imageId: body.imageId }, call)).listing, call.caller) }),
     }),
     route({
       method: 'put', path: '/api/own-brand', summary: 'The supplier’s brand page: description, notes, collections (≤ 4, unique), logo, header and profile images',
@@ -189,13 +189,13 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
           services: query.pub_services, priceMinCents: price?.minCents ?? undefined, priceMaxCents: price?.maxCents ?? undefined,
           sort: SORTS[query.sort], page: query.page, perPage: query.perPage, buyerState: query.pub_state ?? '', includeSoldOut: query.includeSoldOut,
         }, call);
-        return { status: 200, data: listingPageView(out) };
+        return { status: 200, data: listingPageView(out, call.caller) };
       },
     }),
     route({
       method: 'get', path: '/api/listings/:id', summary: 'One listing (drafts and pending ones only for their owner and operators); counts a page view',
       tags: ['listings'], access: 'public', params: idParams, response: listingSchema,
-      handler: async ({ params, call }) => ({ status: 200, data: listing((await cat.getListing({ id: params.id, recordView: true }, call)).listing) }),
+      handler: async ({ params, call }) => ({ status: 200, data: listing((await cat.getListing({ id: params.id, recordView: true }, call)).listing, call.caller) }),
     }),
     route({
       method: 'get', path: '/api/brands', summary: 'Brands with published listings (brand filter, featured suppliers)', tags: ['brands'],
@@ -229,18 +229,18 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       response: listingPage,
       handler: async ({ query, call }) => {
         const out = await cat.operatorQueryListings(query, call);
-        return { status: 200, data: listingPageView(out) };
+        return { status: 200, data: listingPageView(out, call.caller) };
       },
     }),
     route({
       method: 'post', path: '/api/operator/listings/:id/approve', summary: 'Approve a pending listing: it is published', tags: ['operator'],
       access: 'operator', params: idParams, response: listingSchema,
-      handler: async ({ params, call }) => ({ status: 200, data: listing((await cat.approveListing({ id: params.id }, call)).listing) }),
+      handler: async ({ params, call }) => ({ status: 200, data: listing((await cat.approveListing({ id: params.id }, call)).listing, call.caller) }),
     }),
     route({
       method: 'post', path: '/api/operator/listings/:id/reject', summary: 'Reject a pending listing back to draft, with a reason', tags: ['operator'],
       access: 'operator', params: idParams, body: z.object({ reason: z.string().trim().max(TEXTAREA_MAX).default('') }).strict(), response: listingSchema,
-      handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.rejectListing({ id: params.id, reason: body.reason }, call)).listing) }),
+      handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.rejectListing({ id: params.id, reason: body.reason }, call)).listing, call.caller) }),
     }),
   ];
 }

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient, type Role } from '@caskade/kit';
-import { corruptPngImageData, expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
+import { corruptPngImageData, expectAppError, TEST_DATABASE_URL, uniqueName, describeOnBackends } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
 import { expireReservations, sweepReservations } from './app/expire-reservations';
 import { catalogEnv } from './config';
@@ -13,7 +13,6 @@ import { startCatalog, type CatalogService, type SupplierProfile } from './index
 import { MAX_STOCK } from './domain';
 
 const logger = createLogger('catalog-test', 'silent');
-const pgGate = postgresService();
 
 const ids = {
   hops: '11111111-1111-4111-8111-111111111111',
@@ -46,19 +45,17 @@ const beer = (title: string, priceCents = 24_000, extra: Partial<catalog.Listing
     pickupEnabled: true, shippingEnabled: true, ...extra,
   });
 
-describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend) => {
+describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it }) => {
   let svc: CatalogService;
   let client: PromiseClient<typeof catalog.CatalogServiceService>;
   let bus: LocalEventBus;
   let imageDir: string;
   let clock = Date.now();
   const events: EventEnvelope[] = [];
-  let ready = false;
   const schema = uniqueName('catalog_test');
   let png: Buffer;
 
   beforeAll(async () => {
-    if (backend === 'postgres' && !(await pgGate.available('catalog service (PostgreSQL)'))) return;
     imageDir = mkdtempSync(path.join(tmpdir(), 'catalog-images-'));
     bus = new LocalEventBus({ logger });
     await bus.subscribe({ consumer: 'test-capture', subjects: ['catalog.>'], handler: async (e) => void events.push(e) });
@@ -80,11 +77,9 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     });
     client = createClient(catalog.CatalogServiceService, svc.grpcAddress);
     png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#b5651d' } }).png().toBuffer();
-    ready = true;
   }, 60_000);
 
   afterAll(async () => {
-    if (!ready) return;
     client.close();
     await svc.stop();
     await bus.close();
@@ -108,7 +103,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   const search = (req: Partial<catalog.SearchListingsRequest>) => client.searchListings(catalog.SearchListingsRequest.fromPartial(req), anon);
 
   it('creates an incomplete draft that only its owner can see', async () => {
-    if (!ready) return;
     const { listing } = await client.createListing({ fields: catalog.ListingFields.fromPartial({ title: 'Crème Brûlée Stout!' }), stockQuantity: 0 }, hops);
     expect(listing).toMatchObject({ state: 'draft', slug: 'creme-brulee-stout', author: { id: ids.hops, brandName: 'Hop Hill Brewing' } });
     const id = listing?.id ?? '';
@@ -125,7 +119,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('refuses listing writes from anyone but a supplier', async () => {
-    if (!ready) return;
     await expectAppError(client.createListing({ fields: beer('Nope'), stockQuantity: 0 }, anon), 'auth-unauthenticated');
     await expectAppError(client.createListing({ fields: beer('Nope'), stockQuantity: 0 }, buyer), 'forbidden');
     await expectAppError(client.createListing({ fields: beer('Nope'), stockQuantity: 0 }, operator), 'forbidden');
@@ -133,7 +126,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('answers each listing rule with its field and message key', async () => {
-    if (!ready) return;
     const bad = beer('Bad', 0, {
       category: 'spirit', productType: 'ale', style: 'pale-ale',
       attributes: { juniper: 11, citrus: 2 },
@@ -159,7 +151,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('publishes a complete draft straight away when the supplier publishes directly, and writes the event', async () => {
-    if (!ready) return;
     const { listing: draft } = await client.createListing({ fields: beer('Hazy Daze IPA'), stockQuantity: 12 }, hops);
     const id = draft?.id ?? '';
     const incomplete = await expectAppError(client.publishListing({ id }, hops), 'validation-invalid-params');
@@ -183,7 +174,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('sends a new supplier’s listing to the operator, who approves or rejects it', async () => {
-    if (!ready) return;
     const image = await upload(vines);
     const wine = catalog.ListingFields.fromPartial({
       listingType: 'product', title: 'Lane Shiraz 2021', description: 'Dark fruit and pepper.', category: 'wine', productType: 'red', style: 'full-bodied',
@@ -212,7 +202,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('closes, opens and deletes by the transition table; another supplier can never change the listing', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Transition Lager');
     const id = listing.id;
     await expectAppError(client.closeListing({ id }, vines), 'forbidden');
@@ -235,7 +224,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('updates only the masked fields and keeps a live listing publishable', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Update Ale');
     const out = await client.updateListing({ id: listing.id, fields: beer('Updated Ale', 1), updateMask: ['title'], expectedVersion: listing.version }, hops);
     expect(out.listing).toMatchObject({ slug: 'updated-ale', priceCents: 24_000 });
@@ -255,7 +243,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('duplicates a listing as a draft with the same fields and images and no stock', async () => {
-    if (!ready) return;
     const source = await publishedBeer('Duplicate Pils', 19_900, 40);
     const copy = (await client.duplicateListing({ id: source.id }, hops)).listing;
     expect(copy).toMatchObject({ state: 'draft', stockQuantity: 0, priceCents: 19_900, slug: 'duplicate-pils' });
@@ -266,7 +253,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('sets stock by compare-and-set only', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Stock Stout', 20_000, 5);
     expect((await client.setStock({ id: listing.id, oldTotal: 5, newTotal: 8 }, hops)).listing?.stockQuantity).toBe(8);
     const stale = await expectAppError(client.setStock({ id: listing.id, oldTotal: 5, newTotal: 9 }, hops), 'old-total-mismatch');
@@ -278,7 +264,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('reserves, commits and releases stock, each idempotent by reservation id', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Reserve Red', 20_000, 5);
     const stock = async () => (await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity;
     const line = (quantity: number) => [{ listingId: listing.id, quantity }];
@@ -306,7 +291,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('lets only the reservation’s owner commit or release it', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Owned Reservation Ale', 20_000, 4);
     const line = [{ listingId: listing.id, quantity: 2 }];
     const otherBuyer = ctxOf('44444444-4444-4444-8444-444444444444', 'buyer');
@@ -320,7 +304,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('releases reservations that outlive their time', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Expiry Ale', 20_000, 4);
     await client.reserveStock({ reservationId: 'checkout-expiring', lines: [{ listingId: listing.id, quantity: 4 }], ttlSeconds: 60 }, anon);
     expect(await expireReservations(svc.deps)).toBe(0);
@@ -331,7 +314,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('searches published listings with stock by keyword, filters, sorts and pages', async () => {
-    if (!ready) return;
     const tag = `zq${Date.now().toString(36)}`;
     const cheap = await publishedBeer(`${tag} Budget Lager`, 9_900, 3, { productType: 'lager', style: 'pilsner' });
     const dear = await publishedBeer(`${tag} Reserve Barrel Stout`, 39_900, 3, { productType: 'ale', style: 'stout' });
@@ -362,7 +344,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('keeps listings offered only in other states out of a buyer’s state search', async () => {
-    if (!ready) return;
     const tag = `zs${Date.now().toString(36)}`;
     const everywhere = await publishedBeer(`${tag} Everywhere Ale`);
     const eastCoast = await publishedBeer(`${tag} East Coast IPA`, 24_000, 10, { visibleStates: ['NSW', 'VIC', 'QLD'] });
@@ -376,7 +357,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('finds service listings by service category', async () => {
-    if (!ready) return;
     const image = await upload();
     const fields = catalog.ListingFields.fromPartial({
       listingType: 'service', title: 'Mobile canning line hire', description: 'We bring the canning line to you.', category: 'canning',
@@ -389,7 +369,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('checks uploads by content and stores nothing it refuses', async () => {
-    if (!ready) return;
     const before = readdirSync(imageDir).length;
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
     const e1 = await expectAppError(client.uploadImage({ data: html, fileName: 'cat.jpg' }, hops), 'unsupported-media-type');
@@ -411,7 +390,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('keeps brand pages: collections at most four and unique, images the supplier’s own', async () => {
-    if (!ready) return;
     const logo = await upload();
     const brand = (await client.updateOwnBrand(catalog.UpdateOwnBrandRequest.fromPartial({
       description: 'Small-batch ales from Healesville.', deliveryNotes: 'Melbourne metro Tuesdays', collections: ['Core', 'Seasonal'], setCollections: true, logoImageId: logo.id,
@@ -432,7 +410,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('counts page views per listing and day, not the owner’s own', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Viewed Vienna Lager');
     await client.getListing({ id: listing.id, recordView: true }, anon);
     await client.getListing({ id: listing.id, recordView: true }, buyer);
@@ -444,7 +421,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('follows a supplier’s rename onto the brand page, listings and search; a late older rename changes nothing', async () => {
-    if (!ready) return;
     const tag = `zr${Date.now().toString(36)}`;
     const listing = await publishedBeer(`${tag} Rename Red`);
     const renamed = async (brandName: string, version: number) => {
@@ -485,7 +461,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   };
 
   it('writes catalog.listing.updated with each edit, photo and duplicate, and catalog.listing.deleted with a discard', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Outbox Oatmeal Stout');
     const edited = (await client.updateListing({ id: listing.id, fields: beer('Outbox Oat Stout'), updateMask: ['title'], expectedVersion: listing.version }, hops)).listing;
     const photo = await upload();
@@ -507,7 +482,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('lets a supplier withdraw a listing waiting for approval: DELETE discards it like a draft', async () => {
-    if (!ready) return;
     const id = await pendingOf(vines, 'Withdrawn Riesling');
     await client.deleteListing({ id }, vines);
     await expectAppError(client.getOwnListing({ id }, vines), 'not-found');
@@ -518,7 +492,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('sends an edit of a live listing back for approval when the supplier may not publish directly', async () => {
-    if (!ready) return;
     const id = await pendingOf(vines, 'Reviewed Rose');
     expect((await client.approveListing({ id }, operator)).listing?.state).toBe('published');
     const edited = (await client.updateListing({ id, fields: beer('Unreviewed Rose'), updateMask: ['title'], expectedVersion: 0 }, vines)).listing;
@@ -532,7 +505,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('changes nothing for an update whose values equal the stored ones: a live listing stays live, no event, no version bump', async () => {
-    if (!ready) return;
     const id = await pendingOf(vines, 'Unchanged Chardonnay');
     const approved = (await client.approveListing({ id }, operator)).listing as catalog.Listing;
     expect(approved.state).toBe('published');
@@ -556,7 +528,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('leaves the listing version alone on stock changes: an edit with the version read before a reservation succeeds', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Version Vienna', 20_000, 10);
     const line = [{ listingId: listing.id, quantity: 2 }];
     await client.reserveStock({ reservationId: 'version-0001', lines: line, ttlSeconds: 0 }, anon);
@@ -571,7 +542,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('answers a retried reserve of a released reservation with 409; a committed one stays idempotent', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Retry Rye', 20_000, 6);
     const line = [{ listingId: listing.id, quantity: 2 }];
     await client.reserveStock({ reservationId: 'retry-expired', lines: line, ttlSeconds: 60 }, anon);
@@ -590,7 +560,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('keeps room for held units: stock set high leaves space for every reservation, and a release gives back every unit', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Capped Kolsch', 20_000, 5);
     await client.reserveStock({ reservationId: 'capped-0001', lines: [{ listingId: listing.id, quantity: 3 }], ttlSeconds: 0 }, anon);
     await client.reserveStock({ reservationId: 'capped-0002', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 0 }, anon);
@@ -610,7 +579,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('sweeps on past an expired reservation that cannot be released', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Sweep Saison', 20_000, 4);
     await svc.db
       .insertInto('stock_reservations')
@@ -626,8 +594,8 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
     await svc.db.deleteFrom('stock_reservations').where('id', '=', 'sweep-bad-row').execute();
   });
 
-  it('does not sweep again at once when a full batch released nothing (rows locked elsewhere)', async () => {
-    if (!ready || backend !== 'postgres') return;
+  // Row locks held by another connection exist on PostgreSQL only (PGlite has one connection).
+  if (backend === 'postgres') it('does not sweep again at once when a full batch released nothing (rows locked elsewhere)', async () => {
     const listing = await publishedBeer('Locked Lager', 20_000, 4);
     await client.reserveStock({ reservationId: 'sweep-locked-row', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 60 }, anon);
     clock += 61_000;
@@ -646,7 +614,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('ignores keywords that are only stop words or symbols instead of matching nothing', async () => {
-    if (!ready) return;
     const all = (await search({ perPage: 1 })).pagination?.totalItems ?? 0;
     expect(all).toBeGreaterThan(0);
     for (const keywords of ['the', '-', '&&', 'the and of', '!!! ???']) {
@@ -657,7 +624,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('refuses a price filter above the dearest allowed price on field price', async () => {
-    if (!ready) return;
     for (const req of [{ priceMaxCents: 99_999_999_999 }, { priceMinCents: 100_000_001 }]) {
       const err = await expectAppError(search(req), 'validation-invalid-params');
       expect(err.meta?.fields).toEqual({ price: 'validation.priceRangeInvalid' });
@@ -665,7 +631,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('lists a supplier’s sold-out listings for the brand page only when asked, and only for one supplier', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Sold Out Stout', 20_000, 1);
     await client.reserveStock({ reservationId: 'sold-out-0001', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 0 }, anon);
     await client.commitReservation({ reservationId: 'sold-out-0001' }, anon);
@@ -681,7 +646,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('sorts by highest price from an index, without a sort step', async () => {
-    if (!ready) return;
     const plan = await svc.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       await sql`set local enable_bitmapscan = off`.execute(trx);
@@ -694,7 +658,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('refuses a complete PNG whose image data is corrupt, and stores nothing', async () => {
-    if (!ready) return;
     const corrupt = corruptPngImageData(png);
     expect(corrupt.length).toBe(png.length);
     const filesBefore = readdirSync(imageDir).length;
@@ -706,7 +669,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('takes a deleted supplier’s pending listings out of the operator queue and never approves them', async () => {
-    if (!ready) return;
     const pending = await pendingOf(quitter, 'Last Call Lambic');
     const raced = await pendingOf(quitter, 'Late Approval Ale');
     // An approval racing the deletion: the brand is already hidden when the operator approves.
@@ -726,7 +688,6 @@ describe.each(['pglite', 'postgres'] as const)('catalog service on %s', (backend
   });
 
   it('closes a deleted supplier’s listings and hides the brand', async () => {
-    if (!ready) return;
     const listing = await publishedBeer('Farewell Porter');
     await bus.publish({ id: crypto.randomUUID(), type: 'identity.user.deleted', occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: 1, data: { userId: ids.hops } });
     for (let i = 0; i < 50 && (await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state !== 'closed'; i++) await new Promise((r) => setTimeout(r, 20));

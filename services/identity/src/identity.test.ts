@@ -1,13 +1,12 @@
 import pg from 'pg';
 import { AppError, createClient, createLogger, LocalEventBus, verifyAccessToken, type CallContext, type EventEnvelope, type PromiseClient } from '@caskade/kit';
-import { expectAppError, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
+import { expectAppError, TEST_DATABASE_URL, uniqueName, describeOnBackends } from '@caskade/kit/testing';
 import { identity } from '@caskade/proto';
 import { identityEnv } from './config';
 import { REFRESH_REUSE_GRACE_MS } from './domain/tokens';
 import { ensureAccounts, startIdentity, type IdentityService } from './index';
 
 const logger = createLogger('identity-test', 'silent');
-const pgGate = postgresService();
 const SECRET = 'x'.repeat(40);
 
 const anon: CallContext = { requestId: 'test', caller: null };
@@ -40,17 +39,15 @@ const supplier = (email: string, brand: string): identity.SignUpRequest => ({
 });
 
 
-describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backend) => {
+describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it }) => {
   let svc: IdentityService;
   let client: PromiseClient<typeof identity.IdentityServiceService>;
   let bus: LocalEventBus;
   let clock = Date.now();
   const events: EventEnvelope[] = [];
-  let ready = false;
   const schema = uniqueName('identity_test');
 
   beforeAll(async () => {
-    if (backend === 'postgres' && !(await pgGate.available('identity service (PostgreSQL)'))) return;
     bus = new LocalEventBus({ logger });
     await bus.subscribe({ consumer: 'test-capture', subjects: ['identity.>'], handler: async (e) => void events.push(e) });
     svc = await startIdentity({
@@ -61,11 +58,9 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
       now: () => new Date(clock),
     });
     client = createClient(identity.IdentityServiceService, svc.grpcAddress);
-    ready = true;
   }, 30_000);
 
   afterAll(async () => {
-    if (!ready) return;
     client.close();
     await svc.stop();
     await bus.close();
@@ -86,7 +81,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   const flush = () => svc.relay.flush();
 
   it('signs a buyer up, logs them in and queues exactly one verification email', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('ava@example.com'), anon);
     expect(out.user).toMatchObject({ email: 'ava@example.com', emailVerified: false, role: 'buyer' });
     expect(out.user?.profile).toMatchObject({ displayName: 'Ava Nguyen', abbreviatedName: 'AN', abnAcn: '51824753556' });
@@ -99,7 +93,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('rejects invalid fields with their names and changes nothing', async () => {
-    if (!ready) return;
     const bad = buyer('not-an-email');
     bad.password = 'short';
     bad.agreeTerms = false;
@@ -117,7 +110,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('answers email-taken for a duplicate, even when two sign-ups race', async () => {
-    if (!ready) return;
     const results = await Promise.allSettled([client.signUp(buyer('race@example.com'), anon), client.signUp(buyer('RACE@example.com'), anon)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -126,7 +118,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('keeps supplier brand and business names unique and distinct', async () => {
-    if (!ready) return;
     await client.signUp(supplier('hops@example.com', 'Hop Hill'), anon);
     expect((await client.checkNameAvailable({ name: '  hop   HILL ' }, anon)).available).toBe(false);
     expect((await client.checkNameAvailable({ name: 'Hop Hill Pty Ltd' }, anon)).available).toBe(false);
@@ -139,7 +130,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('logs in with the right password only, and never a banned user', async () => {
-    if (!ready) return;
     await client.signUp(buyer('login@example.com'), anon);
     const ok = await client.login({ email: 'Login@Example.com', password: 'correct horse battery' }, anon);
     expect(ok.user?.email).toBe('login@example.com');
@@ -151,7 +141,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('rotates refresh tokens; a reused old token revokes the whole family', async () => {
-    if (!ready) return;
     const start = await client.signUp(buyer('rotate@example.com'), anon);
     const first = start.session?.refreshToken ?? '';
     const second = (await client.refresh({ refreshToken: first }, anon)).session?.refreshToken ?? '';
@@ -166,7 +155,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('verifies an email once with the emailed token', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('verify@example.com'), anon);
     await flush();
     const token = tokenFor('identity.user.verification_requested', 'verify@example.com');
@@ -178,7 +166,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('sends at most 5 verification emails a day, counting the sign-up one, even concurrently', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('limit@example.com'), anon);
     const ctx = as(out.user);
     const attempts = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => client.sendVerificationEmail({}, ctx)));
@@ -190,7 +177,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('resets a forgotten password and signs out every session', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('forgot@example.com'), anon);
     await expectAppError(client.requestPasswordReset({ email: 'unknown@example.com' }, anon), 'email-not-found');
     await client.requestPasswordReset({ email: 'forgot@example.com' }, anon);
@@ -207,7 +193,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('changes password and email only with the current password', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('change@example.com'), anon);
     await client.signUp(buyer('taken@example.com'), anon);
     const ctx = as(out.user);
@@ -225,7 +210,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('updates the profile with validation; suppliers only for supplier fields', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('profile@example.com'), anon);
     const ctx = as(out.user);
     const updated = await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Craft beer bar in Fitzroy', phoneNumber: '0400000001' }) }, ctx);
@@ -237,7 +221,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('tells the catalog when a supplier’s brand or display name changes, and only then', async () => {
-    if (!ready) return;
     const out = await client.signUp(supplier('rename@example.com', 'Old Mill'), anon);
     const ctx = as(out.user);
     const userId = out.user?.id ?? '';
@@ -260,7 +243,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('deletes an account with the current password; the email can be used again', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('delete@example.com'), anon);
     const ctx = as(out.user);
     await expectAppError(client.deleteAccount({ currentPassword: 'wrong one!' }, ctx), 'validation-invalid-params');
@@ -274,7 +256,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('switches buyer and supplier but never makes an operator', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('switch@example.com'), anon);
     const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
     expect(switched.user?.role).toBe('supplier');
@@ -282,7 +263,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('signs every other session out when the password changes; the caller carries on in a fresh session', async () => {
-    if (!ready) return;
     const a = await client.signUp(buyer('sessions@example.com'), anon);
     const b = await client.login({ email: 'sessions@example.com', password: 'correct horse battery' }, anon);
     await client.requestPasswordReset({ email: 'sessions@example.com' }, anon);
@@ -300,7 +280,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('reissues the session with the new role when the user type changes; the old refresh token is dead', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('retype@example.com'), anon);
     const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
     expect(verifyAccessToken(switched.session?.accessToken ?? '', SECRET)).toMatchObject({ userId: out.user?.id, role: 'supplier' });
@@ -312,7 +291,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('counts the verification email of an email change against the 5-a-day limit', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('hop0@example.com'), anon); // the first of 5
     const ctx = as(out.user);
     for (let i = 1; i <= 4; i++) await client.changeEmail({ email: `hop${i}@example.com`, currentPassword: 'correct horse battery' }, ctx);
@@ -322,7 +300,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('keeps brand and business names unique across both columns, at sign-up and on profile updates', async () => {
-    if (!ready) return;
     const first = await client.signUp(supplier('cross1@example.com', 'Cross Brew'), anon); // business name "Cross Brew Pty Ltd"
     const clash = supplier('cross2@example.com', 'cross brew pty ltd');
     const err = await expectAppError(client.signUp(clash, anon), 'name-taken');
@@ -346,7 +323,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('keeps the name check and sign-up in agreement when a supplier switches to buyer or renames', async () => {
-    if (!ready) return;
     const available = async (name: string) => (await client.checkNameAvailable({ name }, anon)).available;
     const out = await client.signUp(supplier('switcher@example.com', 'Switch Back Brewing'), anon);
     const switched = await client.setUserType({ userType: 'buyer' }, as(out.user));
@@ -374,7 +350,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('refuses a banned user’s calls at once, though the access token is still valid', async () => {
-    if (!ready) return;
     const out = await client.signUp(buyer('banned@example.com'), anon);
     const ctx = as(out.user);
     await expect(client.getCurrentUser({}, ctx)).resolves.toBeTruthy();
@@ -386,7 +361,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('revokes every session at once on logout, ban and deletion: older tokens are refused, and the revocation is published', async () => {
-    if (!ready) return;
     const operatorIds = await ensureAccounts(svc.deps, [{ email: 'ops-revoke@example.com', password: 'Operator-pass-2026', role: 'operator', profile: { firstName: 'O', lastName: 'P' } }]);
     const operatorCtx: CallContext = { requestId: 'test', caller: { userId: operatorIds.get('ops-revoke@example.com') ?? '', role: 'operator', scopes: [] } };
     const revocations = (userId: string) => events.filter((e) => e.type === 'identity.user.sessions_revoked' && e.aggregateId === userId).map((e) => e.data);
@@ -426,7 +400,6 @@ describe.each(['pglite', 'postgres'] as const)('identity service on %s', (backen
   });
 
   it('lets a limited-access login read and edit its profile but not change the account', async () => {
-    if (!ready) return;
     const ids = await ensureAccounts(svc.deps, [{ email: 'limited-unit@example.com', password: 'Limited-pass-2026', role: 'buyer', profile: { firstName: 'Lim', lastName: 'Ited' }, scopes: ['user:limited'] }]);
     const ctx: CallContext = { requestId: 'test', caller: { userId: ids.get('limited-unit@example.com') ?? '', role: 'buyer', scopes: ['user:limited'] } };
     expect((await client.getCurrentUser({}, ctx)).user?.scopes).toEqual(['user:limited']);

@@ -4,7 +4,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import { type AvailabilityEntry, type ListingAttributes, type ListingLocation, type ListingState, type ListingType, type PricePackage, type StockLevel } from '@caskade/catalog/domain';
+import { type AvailabilityEntry, type ListingAttributes, type ListingLocation, type ListingState, type ListingTransition, type ListingType, type PricePackage, type StockLevel } from '@caskade/catalog/domain';
+import { listingActions } from '../lib/listingActions';
 
 export interface ImageVariant {
   url: string;
@@ -20,6 +21,8 @@ export interface Listing {
   id: string;
   slug: string;
   state: ListingState;
+  /** What the signed-in user may do with this listing now (the catalog's process table, answered by the API). */
+  allowedTransitions: ListingTransition[];
   listingType: ListingType;
   title: string;
   description: string;
@@ -245,8 +248,8 @@ export const useAddListingImage = () =>
 export function useDeleteListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (listing: Pick<Listing, 'id' | 'state'>) => {
-      if (listing.state === 'published') await api<Listing>('POST', `/api/own-listings/${listing.id}/close`);
+    mutationFn: async (listing: Pick<Listing, 'id' | 'allowedTransitions'>) => {
+      if (listingActions(listing.allowedTransitions).remove === 'close-then-delete') await api<Listing>('POST', `/api/own-listings/${listing.id}/close`);
       await api('DELETE', `/api/own-listings/${listing.id}`);
       return listing.id;
     },

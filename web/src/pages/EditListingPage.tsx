@@ -28,6 +28,7 @@ import { AvailabilityStep, DeliveryStep, DetailsStep, DisclaimerStep, FeaturesSt
 import { fieldsOf, incompleteSteps, nextStep, stepsFor } from './editListing/wizard';
 import type { PublishedState } from './ListingPage';
 import { type ListingType } from '@caskade/catalog/domain';
+import { listingActions } from '../lib/listingActions';
 
 const t = catalogUi.editor;
 
@@ -183,12 +184,12 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
             <Link to={listingPath(listing)} className="btn-secondary">
               {listing.state === 'published' || listing.state === 'closed' ? t.viewListing : t.preview}
             </Link>
-            {listing.state === 'published' ? (
+            {listingActions(listing.allowedTransitions).close ? (
               <button type="button" className="btn-secondary" disabled={action.isPending} onClick={() => toggleOpen('close')}>
                 {t.close}
               </button>
             ) : null}
-            {listing.state === 'closed' ? (
+            {listingActions(listing.allowedTransitions).open ? (
               <button type="button" className="btn-secondary" disabled={action.isPending} onClick={() => toggleOpen('open')}>
                 {t.open}
               </button>

@@ -6,7 +6,8 @@ import { PageOutOfRange } from '../components/catalog/PageOutOfRange';
 import { Pagination } from '../components/catalog/Pagination';
 import { StateBadge } from '../components/catalog/StateBadge';
 import { StockIndicator } from '../components/catalog/StockIndicator';
-import { canDelete, useProductActions } from '../components/catalog/useProductActions';
+import { useProductActions } from '../components/catalog/useProductActions';
+import { listingActions } from '../lib/listingActions';
 import { FormMessage } from '../components/Field';
 import { PageContainer, PageHeading } from '../components/PageLayout';
 import { Spinner } from '../components/Spinner';
@@ -64,6 +65,7 @@ export default function ManageListingsPage() {
 function ListingRow({ listing, actions }: { listing: Listing; actions: ReturnType<typeof useProductActions> }) {
   const title = listing.title || t.untitled;
   const busy = actions.busyId === listing.id;
+  const can = listingActions(listing.allowedTransitions);
   return (
     <article aria-label={title} className="card flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
       <Link to={listing.state === 'draft' ? editListingPath(listing, 'photos') : listingPath(listing)} className="block w-20 shrink-0 overflow-hidden rounded-lg" tabIndex={-1} aria-hidden="true">
@@ -88,17 +90,17 @@ function ListingRow({ listing, actions }: { listing: Listing; actions: ReturnTyp
         <Link to={editListingPath(listing)} className="btn-secondary px-3 py-1.5">
           {t.edit}
         </Link>
-        {listing.state === 'published' || listing.state === 'closed' ? (
+        {can.open || can.close ? (
           <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => actions.onToggleOpen(listing)}>
-            {listing.state === 'closed' ? t.open : t.close}
+            {can.open ? t.open : t.close}
           </button>
         ) : null}
         <button type="button" className="btn-secondary px-3 py-1.5" disabled={busy} onClick={() => actions.onDuplicate(listing)}>
           {t.duplicate}
         </button>
-        {canDelete(listing) ? (
+        {can.remove ? (
           <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50" disabled={busy} onClick={() => actions.askDelete(listing)}>
-            {listing.state === 'draft' ? t.discard : t.delete}
+            {can.remove === 'discard' ? t.discard : t.delete}
           </button>
         ) : null}
       </div>

@@ -16,7 +16,8 @@ import { catalogKeys, uploadImage, useOwnListings, usePublicUser, useUpdateOwnBr
 import { useCurrentUser } from '../api/session';
 import type { CurrentUser } from '../api/types';
 import { CardImage, ImagePlaceholder, ScaledImage } from '../components/catalog/ListingImage';
-import { canDelete, useProductActions } from '../components/catalog/useProductActions';
+import { useProductActions } from '../components/catalog/useProductActions';
+import { listingActions } from '../lib/listingActions';
 import { FieldError, FormMessage, TextField } from '../components/Field';
 import { PageContainer, PageHeading } from '../components/PageLayout';
 import { Spinner } from '../components/Spinner';
@@ -426,8 +427,8 @@ function ProductTile({ listing, actions }: { listing: Listing; actions: ReturnTy
         <button type="button" className={action} aria-disabled={busy || undefined} onClick={() => (busy ? undefined : actions.onDuplicate(listing))}>
           {t.duplicateProduct}
         </button>
-        {/* Only where deleting can succeed (as on manage listings: not while awaiting approval); the spec hides it for drafts here, manage listings discards them. */}
-        {!draft && canDelete(listing) ? (
+        {/* Where the process table lets the supplier remove it; the spec hides it for drafts here, manage listings discards them. */}
+        {!draft && listingActions(listing.allowedTransitions).remove ? (
           <button type="button" className={`${action} text-red-700`} aria-disabled={busy || undefined} onClick={() => (busy ? undefined : actions.askDelete(listing))}>
             {t.deleteProduct}
           </button>

@@ -45,6 +45,23 @@ export function applyTransition(state: StoredState, transition: ListingTransitio
   return { rule, to };
 }
 
+/** Who is looking at a listing, as far as its life cycle goes. */
+export type ListingActor = TransitionActor | 'other' | 'anonymous';
+
+export function listingActor(authorId: string, caller: Pick<Caller, 'userId' | 'role'> | null): ListingActor {
+  if (caller === null) return 'anonymous';
+  if (caller.userId === authorId) return 'owner';
+  return caller.role === 'operator' ? 'operator' : 'other';
+}
+
+/**
+ * The transitions `actor` may run on a listing in `state`, in table order: the API answers them
+ * with every listing, and the web app shows its action buttons from them (it keeps no copy).
+ */
+export function allowedTransitions(state: StoredState, actor: ListingActor): ListingTransition[] {
+  return LISTING_TRANSITIONS.filter((r) => r.actor === actor && r.from.includes(state)).map((r) => r.transition);
+}
+
 /**
  * DELETE on an own listing discards a draft, withdraws and discards a listing waiting for approval
  * (docs/decisions/015), or deletes a closed listing.

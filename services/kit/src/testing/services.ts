@@ -149,5 +149,18 @@ export function describeWithServices(suite: string, gates: ServiceGate[], body: 
     });
   });
 }
+export type Backend = 'pglite' | 'postgres';
+
+/**
+ * A service suite run twice, on PGlite and on PostgreSQL (the two databases a service runs on),
+ * each through describeWithServices: with its server missing the run prints SKIPPED loudly and does
+ * nothing, and CI fails it; a test can never pass without running.
+ */
+export function describeOnBackends(title: string, body: (backend: Backend, t: GatedSuite) => void, url: string = TEST_DATABASE_URL): void {
+  const gates: Record<Backend, ServiceGate> = { pglite: pgliteService(), postgres: postgresService(url) };
+  for (const backend of ['pglite', 'postgres'] as const) {
+    describeWithServices(`${title} on ${backend}`, [gates[backend]], (t) => body(backend, t));
+  }
+}
 export { expectAppError } from './errors';
 export { corruptPngImageData } from './images';

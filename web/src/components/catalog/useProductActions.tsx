@@ -8,15 +8,9 @@ import { useDeleteListing, useDuplicateListing, useListingAction, type Listing }
 import { MESSAGE_KEYS, catalogUi, type MessageKey } from '../../i18n/catalogMessages';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FormMessage } from '../Field';
+import { listingActions } from '../../lib/listingActions';
 
 export const STATUS_RESET_MS = 3000;
-
-/**
- * Whether deleting can succeed: the API discards drafts and deletes closed listings, and
- * `useDeleteListing` closes a published one first. A listing awaiting approval can't be deleted
- * (the API answers 409), so it offers no delete.
- */
-export const canDelete = (listing: Pick<Listing, 'state'>): boolean => listing.state === 'draft' || listing.state === 'published' || listing.state === 'closed';
 
 interface Status {
   key?: MessageKey;
@@ -51,7 +45,7 @@ export function useProductActions() {
   };
 
   const onToggleOpen = (listing: Listing) => {
-    const which = listing.state === 'closed' ? 'open' : 'close';
+    const which = listingActions(listing.allowedTransitions).open ? 'open' : 'close';
     setBusyId(listing.id);
     action.mutate(
       { id: listing.id, action: which },
@@ -74,7 +68,7 @@ export function useProductActions() {
   };
 
   const title = confirming?.title || catalogUi.common.untitled;
-  const draft = confirming?.state === 'draft';
+  const draft = confirming ? listingActions(confirming.allowedTransitions).remove === 'discard' : false;
   const dialog = confirming ? (
     <ConfirmDialog
       title={draft ? catalogUi.confirm.discardTitle : catalogUi.confirm.deleteTitle}
