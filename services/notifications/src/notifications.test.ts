@@ -14,7 +14,8 @@ import { deliverDueEmails } from './app/deliver-due-emails';
 import { PermanentDeliveryError, type Mailer, type OutgoingEmail } from './app/mailer';
 import { notificationsEnv } from './config';
 import { createMailboxMailer } from './mail/mailbox-mailer';
-import { emailConsumer, PASSWORD_RESET_REQUESTED, VERIFICATION_REQUESTED } from './events/email-consumer';
+import { PasswordResetRequested, VerificationRequested } from '@caskade/identity/events';
+import { emailConsumer } from './events/email-consumer';
 import { startNotifications, type NotificationsService, type StartNotificationsOptions } from './index';
 
 const logger = pino({ level: 'silent' });
@@ -31,7 +32,7 @@ function verificationRequested(email: string, token: string, firstName = 'Matild
   const userId = randomUUID();
   return {
     id: randomUUID(),
-    type: VERIFICATION_REQUESTED,
+    type: VerificationRequested.subject,
     occurredAt: new Date().toISOString(),
     aggregateId: userId,
     aggregateVersion: 1,
@@ -43,7 +44,7 @@ function passwordResetRequested(email: string, token: string): EventEnvelope {
   const userId = randomUUID();
   return {
     id: randomUUID(),
-    type: PASSWORD_RESET_REQUESTED,
+    type: PasswordResetRequested.subject,
     occurredAt: new Date().toISOString(),
     aggregateId: userId,
     aggregateVersion: 2,

@@ -1,8 +1,9 @@
 import { AppError, type CallContext } from '@caskade/kit';
-import { catalogEvents, type catalog } from '@caskade/proto';
+import type { catalog } from '@caskade/proto';
 import type { Selectable } from 'kysely';
 import type { StockReservationsTable } from '../db/schema';
 import { listingEvent, type Trx } from './shared';
+import { StockChanged } from '../events/registry';
 
 export type ReservationRow = Selectable<StockReservationsTable>;
 
@@ -42,10 +43,10 @@ export async function releaseLocked(trx: Trx, row: ReservationRow, now: Date): P
       .returningAll()
       .executeTakeFirstOrThrow();
     if (listing.stock_quantity !== before.stock_quantity) {
-      await listingEvent(trx, 'catalog.stock.changed', listing, catalogEvents.StockChanged.toJSON({
+      await listingEvent(trx, StockChanged, listing, {
         listingId: listing.id, authorId: listing.author_id, oldQuantity: before.stock_quantity,
         newQuantity: listing.stock_quantity, reason: 'released', reservationId: row.id,
-      }));
+      });
     }
   }
   return trx

@@ -1,9 +1,10 @@
 import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
-import { catalogEvents, type catalog } from '@caskade/proto';
+import type { catalog } from '@caskade/proto';
 import { checkReservationId, normaliseLines, reservationTtlSeconds, sameLines } from '../domain/reservations';
 import type { CatalogDeps } from './deps';
 import { requireReserver, reservationOwner, toReservation } from './reservations';
 import { listingEvent } from './shared';
+import { StockChanged } from '../events/registry';
 
 /**
  * Reserve every line or none (docs/decisions/010). Each line is one conditional decrement,
@@ -50,10 +51,10 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
         if (!found || found.state !== 'published') throw new AppError('transaction-listing-not-found', { listingId: line.listingId });
         throw new AppError('transaction-listing-insufficient-stock', { listingId: line.listingId, requested: line.quantity, available: found.stock_quantity });
       }
-      await listingEvent(trx, 'catalog.stock.changed', listing, catalogEvents.StockChanged.toJSON({
+      await listingEvent(trx, StockChanged, listing, {
         listingId: listing.id, authorId: listing.author_id, oldQuantity: listing.stock_quantity + line.quantity,
         newQuantity: listing.stock_quantity, reason: 'reserved', reservationId: req.reservationId,
-      }));
+      });
     }
     return claimed;
   }, 5);

@@ -1,9 +1,10 @@
 import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
-import { catalogEvents, type catalog } from '@caskade/proto';
+import type { catalog } from '@caskade/proto';
 import { sql } from 'kysely';
 import type { CatalogDeps } from './deps';
 import { listingEvent, loadOwnListing, requireRole, toListingView, type Trx } from './shared';
 import { MAX_STOCK } from '../domain';
+import { StockChanged } from '../events/registry';
 
 const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
 
@@ -43,9 +44,9 @@ export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog
       throw new AppError('old-total-mismatch', { currentTotal: now?.stock_quantity ?? current.stock_quantity });
     }
     if (req.oldTotal !== req.newTotal) {
-      await listingEvent(trx, 'catalog.stock.changed', updated, catalogEvents.StockChanged.toJSON({
+      await listingEvent(trx, StockChanged, updated, {
         listingId: updated.id, authorId: updated.author_id, oldQuantity: req.oldTotal, newQuantity: req.newTotal, reason: 'set', reservationId: '',
-      }));
+      });
     }
     return updated;
   });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, enqueueEvent, invalidParams, MAX_PAGE_SIZE, type CallContext, type Caller } from '@caskade/kit';
-import { catalog, catalogEvents } from '@caskade/proto';
+import { AppError, enqueueEvent, invalidParams, MAX_PAGE_SIZE, type CallContext, type Caller, type EventDefinition } from '@caskade/kit';
+import { catalog } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CatalogDB, ImagesTable, ListingsTable } from '../db/schema';
 import { isPubliclyVisible } from '../domain/listing';
 import type { SupplierProfile } from '../suppliers/directory';
 import { ATTRIBUTE_KEYS, createSlug, imageUrl, lowestPriceCents, type ListingAttributes, type ListingFieldsInput } from '../domain';
+import { ListingPendingApproval, ListingUpdated } from '../events/registry';
 
 export type ListingRow = Selectable<ListingsTable>;
 export type ImageRow = Selectable<ImagesTable>;
@@ -261,8 +262,8 @@ export function pagination(args: PageArgs, totalItems: number): catalog.Paginati
 }
 
 /** The outbox event of a listing change, in the caller's transaction. */
-export async function listingEvent(trx: Trx, type: string, row: ListingRow, data: unknown): Promise<void> {
-  await enqueueEvent(trx, { type, aggregateId: row.id, aggregateVersion: row.version, data });
+export async function listingEvent<S extends string, T>(trx: Trx, event: EventDefinition<S, T>, row: ListingRow, data: T): Promise<void> {
+  await enqueueEvent(trx, event, { aggregateId: row.id, aggregateVersion: row.version, data });
 }
 
 /** catalog.listing.updated for a content change (edit, photo added, duplicate), in the caller's transaction. */
@@ -271,7 +272,7 @@ export async function listingUpdatedEvent(
   row: ListingRow,
   change: { changedFields: readonly string[]; sourceListingId?: string },
 ): Promise<void> {
-  await listingEvent(trx, 'catalog.listing.updated', row, catalogEvents.ListingUpdated.toJSON({
+  await listingEvent(trx, ListingUpdated, row, {
     listingId: row.id,
     authorId: row.author_id,
     state: row.state,
@@ -283,14 +284,14 @@ export async function listingUpdatedEvent(
     isDuplicate: change.sourceListingId !== undefined,
     sourceListingId: change.sourceListingId ?? '',
     imageIds: row.image_ids,
-  }));
+  });
 }
 
 /** catalog.listing.pending_approval: the listing waits for an operator (published without the flag, or edited since). */
 export async function listingPendingEvent(trx: Trx, row: ListingRow): Promise<void> {
-  await listingEvent(trx, 'catalog.listing.pending_approval', row, catalogEvents.ListingPendingApproval.toJSON({
+  await listingEvent(trx, ListingPendingApproval, row, {
     listingId: row.id, authorId: row.author_id, title: row.title,
-  }));
+  });
 }
 
 /** Inserts a new draft listing owned by the author and answers the stored row. */

@@ -1,9 +1,10 @@
 import { AppError, withTransaction, type CallContext } from '@caskade/kit';
-import { catalogEvents, type catalog } from '@caskade/proto';
+import type { catalog } from '@caskade/proto';
 import { applyTransition, type ListingTransition } from '../domain/listing';
 import type { CatalogDeps } from './deps';
 import { listingEvent, loadListing, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
 import { createSlug } from '../domain';
+import { ListingClosed, ListingDeleted, ListingPendingApproval, ListingPublished, ListingRejected } from '../events/registry';
 
 export interface TransitionOptions {
   publishDirectly?: boolean;
@@ -36,17 +37,17 @@ export async function applyListingTransition(trx: Trx, deps: CatalogDeps, row: L
   if (!updated) throw new AppError('transaction-invalid-transition', { transition, state: row.state });
   const ids = { listingId: updated.id, authorId: updated.author_id };
   if (to === 'published') {
-    await listingEvent(trx, 'catalog.listing.published', updated, catalogEvents.ListingPublished.toJSON({
+    await listingEvent(trx, ListingPublished, updated, {
       ...ids, title: updated.title, slug: createSlug(updated.title), priceCents: updated.price_cents,
-    }));
+    });
   } else if (to === 'pendingApproval') {
-    await listingEvent(trx, 'catalog.listing.pending_approval', updated, catalogEvents.ListingPendingApproval.toJSON({ ...ids, title: updated.title }));
+    await listingEvent(trx, ListingPendingApproval, updated, { ...ids, title: updated.title });
   } else if (transition === 'reject') {
-    await listingEvent(trx, 'catalog.listing.rejected', updated, catalogEvents.ListingRejected.toJSON({ ...ids, reason: updated.rejection_reason }));
+    await listingEvent(trx, ListingRejected, updated, { ...ids, reason: updated.rejection_reason });
   } else if (to === 'closed') {
-    await listingEvent(trx, 'catalog.listing.closed', updated, catalogEvents.ListingClosed.toJSON(ids));
+    await listingEvent(trx, ListingClosed, updated, ids);
   } else if (to === 'deleted') {
-    await listingEvent(trx, 'catalog.listing.deleted', updated, catalogEvents.ListingDeleted.toJSON({ ...ids, fromState: row.state }));
+    await listingEvent(trx, ListingDeleted, updated, { ...ids, fromState: row.state });
   }
   return updated;
 }

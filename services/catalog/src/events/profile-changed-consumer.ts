@@ -1,5 +1,5 @@
-import { consumeOnce, type SubscribeOptions } from '@caskade/kit';
-import { identityEvents } from '@caskade/proto';
+import { consumeOnce, defineConsumer, type SubscribeOptions } from '@caskade/kit';
+import { UserProfileChanged } from '@caskade/identity/events';
 import type { CatalogDeps } from '../app/deps';
 import { isUuid } from '../app/shared';
 
@@ -12,25 +12,21 @@ export const PROFILE_CHANGED_CONSUMER = 'catalog-profile-changed';
  * their first catalog write.
  */
 export function profileChangedConsumer(deps: CatalogDeps): SubscribeOptions {
-  return {
-    consumer: PROFILE_CHANGED_CONSUMER,
-    subjects: ['identity.user.profile_changed'],
-    handler: async (event) => {
-      const { userId, role, displayName, brandName } = identityEvents.UserProfileChanged.fromJSON(event.data);
-      if (!isUuid(userId) || role !== 'supplier') {
-        deps.logger.warn({ eventId: event.id }, 'profile changed event without a supplier id, ignored');
-        return;
-      }
-      await consumeOnce(deps.db, PROFILE_CHANGED_CONSUMER, event, async (trx) => {
-        const applied = await trx
-          .updateTable('brands')
-          .set({ brand_name: brandName, display_name: displayName, identity_version: event.aggregateVersion, updated_at: deps.now() })
-          .where('id', '=', userId)
-          .where('identity_version', '<', event.aggregateVersion)
-          .executeTakeFirst();
-        if (applied.numUpdatedRows === 0n) return;
-        await trx.updateTable('listings').set({ brand_name: brandName }).where('author_id', '=', userId).where('brand_name', '<>', brandName).execute();
-      });
-    },
-  };
+  return defineConsumer(PROFILE_CHANGED_CONSUMER, [UserProfileChanged], async (event) => {
+    const { userId, role, displayName, brandName } = event.data;
+    if (!isUuid(userId) || role !== 'supplier') {
+      deps.logger.warn({ eventId: event.id }, 'profile changed event without a supplier id, ignored');
+      return;
+    }
+    await consumeOnce(deps.db, PROFILE_CHANGED_CONSUMER, event, async (trx) => {
+      const applied = await trx
+        .updateTable('brands')
+        .set({ brand_name: brandName, display_name: displayName, identity_version: event.aggregateVersion, updated_at: deps.now() })
+        .where('id', '=', userId)
+        .where('identity_version', '<', event.aggregateVersion)
+        .executeTakeFirst();
+      if (applied.numUpdatedRows === 0n) return;
+      await trx.updateTable('listings').set({ brand_name: brandName }).where('author_id', '=', userId).where('brand_name', '<>', brandName).execute();
+    });
+  });
 }

@@ -1,8 +1,9 @@
-import { consumeOnce, type CallerGuard, type SubscribeOptions } from '@caskade/kit';
-import { catalogEvents, identityEvents } from '@caskade/proto';
+import { consumeOnce, defineConsumer, type CallerGuard, type SubscribeOptions } from '@caskade/kit';
+import { UserDeleted } from '@caskade/identity/events';
 import type { CatalogDeps } from '../app/deps';
 import type { Trx } from '../app/shared';
 import { isUuid, listingEvent } from '../app/shared';
+import { ListingClosed, ListingRejected } from './registry';
 
 export const USER_DELETED_CONSUMER = 'catalog-user-deleted';
 /** The rejection reason a withdrawn pending listing carries. */
@@ -10,19 +11,15 @@ export const ACCOUNT_DELETED = 'The supplier account was deleted.';
 
 /** When identity deletes an account (once per event): the supplier is withdrawn for good. */
 export function userDeletedConsumer(deps: CatalogDeps): SubscribeOptions {
-  return {
-    consumer: USER_DELETED_CONSUMER,
-    subjects: ['identity.user.deleted'],
-    handler: async (event) => {
-      const { userId } = identityEvents.UserDeleted.fromJSON(event.data);
-      if (!isUuid(userId)) {
-        deps.logger.warn({ eventId: event.id }, 'user deleted event without a user id, ignored');
-        return;
-      }
-      const fresh = await consumeOnce(deps.db, USER_DELETED_CONSUMER, event, (trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_DELETED));
-      if (fresh) deps.eventsWritten();
-    },
-  };
+  return defineConsumer(USER_DELETED_CONSUMER, [UserDeleted], async (event) => {
+    const { userId } = event.data;
+    if (!isUuid(userId)) {
+      deps.logger.warn({ eventId: event.id }, 'user deleted event without a user id, ignored');
+      return;
+    }
+    const fresh = await consumeOnce(deps.db, USER_DELETED_CONSUMER, event, (trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_DELETED));
+    if (fresh) deps.eventsWritten();
+  });
 }
 
 /**
@@ -41,7 +38,7 @@ export async function withdrawSupplier(trx: Trx, deps: Pick<CatalogDeps, 'now'>,
       .returningAll()
       .execute();
     for (const row of withdrawn) {
-      await listingEvent(trx, 'catalog.listing.rejected', row, catalogEvents.ListingRejected.toJSON({ listingId: row.id, authorId: row.author_id, reason }));
+      await listingEvent(trx, ListingRejected, row, { listingId: row.id, authorId: row.author_id, reason });
     }
     const closed = await trx
       .updateTable('listings')
@@ -50,7 +47,7 @@ export async function withdrawSupplier(trx: Trx, deps: Pick<CatalogDeps, 'now'>,
       .where('state', '=', 'published')
       .returningAll()
       .execute();
-    for (const row of closed) await listingEvent(trx, 'catalog.listing.closed', row, catalogEvents.ListingClosed.toJSON({ listingId: row.id, authorId: row.author_id }));
+    for (const row of closed) await listingEvent(trx, ListingClosed, row, { listingId: row.id, authorId: row.author_id });
     // Hidden for good, even if the brand row does not exist yet: a listing write in flight creates it
     // afterwards through syncBrand, which never un-hides.
     await trx

@@ -1,5 +1,6 @@
 import { AppError, emailField, enqueueEvent, invalidParams, isUniqueViolation, withTransaction, type CallContext } from '@caskade/kit';
-import { identityEvents, type identity } from '@caskade/proto';
+import type { identity } from '@caskade/proto';
+import { UserEmailChanged } from '../events/registry';
 import type { IdentityDeps } from './deps';
 import { loadActiveUser, queueVerificationEmail, requireCaller, requireFullAccess, requirePassword, requireVerificationQuota, toUser } from './shared';
 
@@ -30,11 +31,10 @@ export async function changeEmail(deps: IdentityDeps, ctx: CallContext, req: ide
         .executeTakeFirst();
       // The password we checked was changed in the meantime.
       if (!row) throw invalidParams({ currentPassword: 'validation.passwordIncorrect' });
-      await enqueueEvent(trx, {
-        type: 'identity.user.email_changed',
+      await enqueueEvent(trx, UserEmailChanged, {
         aggregateId: row.id,
         aggregateVersion: row.version,
-        data: identityEvents.UserEmailChanged.toJSON({ userId: row.id, oldEmail: current.email, newEmail: row.email }),
+        data: { userId: row.id, oldEmail: current.email, newEmail: row.email },
       });
       await queueVerificationEmail(trx, deps, row);
       return row;

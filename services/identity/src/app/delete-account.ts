@@ -1,5 +1,6 @@
 import { enqueueEvent, withTransaction, type CallContext } from '@caskade/kit';
-import { identityEvents, type identity } from '@caskade/proto';
+import type { identity } from '@caskade/proto';
+import { UserDeleted } from '../events/registry';
 import { deletedEmail, EMPTY_PROFILE } from '../domain/user';
 import type { IdentityDeps } from './deps';
 import { releaseSupplierNames } from './supplier-names';
@@ -33,11 +34,10 @@ export async function deleteAccount(deps: IdentityDeps, ctx: CallContext, req: i
     if (!row) return;
     await revokeAllSessions(trx, deps, current.id, now, 'deleted');
     await releaseSupplierNames(trx, current.id);
-    await enqueueEvent(trx, {
-      type: 'identity.user.deleted',
+    await enqueueEvent(trx, UserDeleted, {
       aggregateId: row.id,
       aggregateVersion: row.version,
-      data: identityEvents.UserDeleted.toJSON({ userId: row.id }),
+      data: { userId: row.id },
     });
   });
   deps.eventsWritten();

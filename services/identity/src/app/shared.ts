@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AppError, SESSIONS_REVOKED_SUBJECT, VERIFICATION_EMAILS_PER_DAY, enqueueEvent, invalidParams, recordSessionRevocation, signAccessToken,
+  AppError, VERIFICATION_EMAILS_PER_DAY, enqueueEvent, invalidParams, recordSessionRevocation, signAccessToken,
   type AccountStatus, type CallContext, type Caller,
 } from '@caskade/kit';
-import { identity, identityEvents } from '@caskade/proto';
+import { identity } from '@caskade/proto';
+import { PasswordResetRequested, SessionsRevoked, VerificationRequested } from '../events/registry';
 import type { Selectable, Transaction } from 'kysely';
 import type { IdentityDB, UsersTable } from '../db/schema';
 import { abbreviatedName, displayName, hasLimitedAccess } from '../domain/user';
@@ -90,12 +91,7 @@ export async function revokeAllSessions(trx: Trx, deps: Pick<IdentityDeps, 'guar
     .executeTakeFirstOrThrow();
   const revocation = { userId, sessionVersion, status };
   await recordSessionRevocation(trx, revocation);
-  await enqueueEvent(trx, {
-    type: SESSIONS_REVOKED_SUBJECT,
-    aggregateId: userId,
-    aggregateVersion: sessionVersion,
-    data: identityEvents.SessionsRevoked.toJSON(revocation),
-  });
+  await enqueueEvent(trx, SessionsRevoked, { aggregateId: userId, aggregateVersion: sessionVersion, data: revocation });
   deps.guard.forget(userId);
   return sessionVersion;
 }
@@ -147,13 +143,7 @@ async function queueEmailToken(
     .values({ id: randomUUID(), user_id: user.id, kind, token_hash: hashSecret(token), email: user.email, expires_at: expiresAt, created_at: deps.now() })
     .execute();
   const payload = { userId: user.id, email: user.email, firstName: user.profile.firstName, token, expiresAt: expiresAt.toISOString() };
-  await enqueueEvent(trx, {
-    aggregateId: user.id,
-    aggregateVersion: user.version,
-    ...(kind === 'verify-email'
-      ? { type: 'identity.user.verification_requested', data: identityEvents.VerificationEmailRequested.toJSON(payload) }
-      : { type: 'identity.user.password_reset_requested', data: identityEvents.PasswordResetRequested.toJSON(payload) }),
-  });
+  await enqueueEvent(trx, kind === 'verify-email' ? VerificationRequested : PasswordResetRequested, { aggregateId: user.id, aggregateVersion: user.version, data: payload });
 }
 
 export function queueVerificationEmail(trx: Trx, deps: IdentityDeps, user: UserRow): Promise<void> {

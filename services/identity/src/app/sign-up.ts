@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, enqueueEvent, fieldErrors, invalidParams, isUniqueViolation, withTransaction } from '@caskade/kit';
-import { identity, identityEvents } from '@caskade/proto';
+import { identity } from '@caskade/proto';
+import { UserSignedUp } from '../events/registry';
 import { nameKey, profileFromSignup } from '../domain/user';
 import type { IdentityDeps } from './deps';
 import { claimSupplierNames } from './supplier-names';
@@ -56,17 +57,16 @@ export async function signUp(deps: IdentityDeps, req: identity.SignUpRequest): P
         .returningAll()
         .executeTakeFirstOrThrow();
       if (row.role === 'supplier') await claimSupplierNames(trx, id, { brandName: row.brand_key, businessName: row.business_key });
-      await enqueueEvent(trx, {
-        type: 'identity.user.signed_up',
+      await enqueueEvent(trx, UserSignedUp, {
         aggregateId: id,
         aggregateVersion: row.version,
-        data: identityEvents.UserSignedUp.toJSON({
+        data: {
           userId: id,
           email: row.email,
           role: row.role,
           firstName: profile.firstName,
           companyName: profile.companyName,
-        }),
+        },
       });
       await queueVerificationEmail(trx, deps, row);
       const session = await issueSession(trx, deps, row);

@@ -1,5 +1,6 @@
 import { AppError, CATEGORIES, MSG, TEXTAREA_MAX, fieldErrors, invalidParams, isUniqueViolation, enqueueEvent, optionalText, phoneField, requiredText, withTransaction, type CallContext } from '@caskade/kit';
-import { identityEvents, type identity } from '@caskade/proto';
+import type { identity } from '@caskade/proto';
+import { UserProfileChanged } from '../events/registry';
 import { z } from 'zod';
 import { displayName, nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
@@ -70,11 +71,10 @@ export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: i
       // The catalog copies a supplier's brand and display names onto the brand page and listings.
       const renamed = user.profile.brandName !== profile.brandName || displayName(user.profile) !== displayName(profile);
       if (user.role === 'supplier' && renamed) {
-        await enqueueEvent(trx, {
-          type: 'identity.user.profile_changed',
+        await enqueueEvent(trx, UserProfileChanged, {
           aggregateId: user.id,
           aggregateVersion: updated.version,
-          data: identityEvents.UserProfileChanged.toJSON({ userId: user.id, role: user.role, displayName: displayName(profile), brandName: profile.brandName }),
+          data: { userId: user.id, role: user.role, displayName: displayName(profile), brandName: profile.brandName },
         });
         eventWritten = true;
       }

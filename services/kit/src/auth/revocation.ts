@@ -11,12 +11,15 @@ import type { Migration } from '../db/database';
 import type { CallContext, Caller } from '../context';
 import { AppError } from '../rules/errors';
 import type { SubscribeOptions } from '../events/types';
+import { defineEvent } from '../events/typed';
+import { identityEvents } from '@caskade/proto';
 
 export const ACCOUNT_STATUSES = ['active', 'banned', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const isAccountStatus = (v: unknown): v is AccountStatus => typeof v === 'string' && (ACCOUNT_STATUSES as readonly string[]).includes(v);
 
-export const SESSIONS_REVOKED_SUBJECT = 'identity.user.sessions_revoked';
+/** Identity's event, defined here because every service's guard consumes it (identity's registry re-exports it). */
+export const SessionsRevoked = defineEvent('identity.user.sessions_revoked', identityEvents.SessionsRevoked);
 
 /** Kit migration every service runs after the outbox: id sorts after `000_outbox_inbox`. */
 export const SESSION_REVOCATIONS_MIGRATION: Migration = {
@@ -109,7 +112,7 @@ export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions =
 export function sessionRevocationConsumer<DB>(service: string, db: Kysely<DB>, guard: CallerGuard, onRevoked?: (rev: SessionRevocation) => Promise<void>): SubscribeOptions {
   return {
     consumer: `${service}-session-revocations`,
-    subjects: [SESSIONS_REVOKED_SUBJECT],
+    subjects: [SessionsRevoked.subject],
     handler: async (event) => {
       const rev = parseRevocation(event.data);
       if (!rev) return;

@@ -7,9 +7,20 @@ import { describeWithServices, pgliteService, postgresService, TEST_DATABASE_URL
 import { consumeOnce } from './inbox';
 import { LocalEventBus } from './local-bus';
 import { enqueueEvent, OUTBOX_MIGRATION, OutboxRelay } from './outbox';
+import { defineEvent, type EventCodec } from './typed';
 import type { EventEnvelope } from './types';
 
 const logger = pino({ level: 'silent' });
+
+/** Test payloads: any JSON object, passed through as it is. */
+const json: EventCodec<Record<string, unknown>> = { fromJSON: (o) => o as Record<string, unknown>, toJSON: (m) => m };
+const AccountsUserSignedUp = defineEvent('accounts.user.signed_up', json);
+const AccountsUserDeleted = defineEvent('accounts.user.deleted', json);
+const OrdersOrderPurchased = defineEvent('orders.order.purchased', json);
+const ListingsListingCreated = defineEvent('listings.listing.created', json);
+const ListingsListingUpdated = defineEvent('listings.listing.updated', json);
+const ListingsListingPublished = defineEvent('listings.listing.published', json);
+const ListingsListingClosed = defineEvent('listings.listing.closed', json);
 
 interface TestDB {
   effects: { event_id: string; consumer: string };
@@ -56,10 +67,10 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
   });
 
   t.test('enqueueEvent writes the full envelope in the caller transaction; a rollback writes nothing', async () => {
-    const kept = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'identity.user.signed_up', aggregateId: 'u1', aggregateVersion: 3, data: { email: 'a@example.com' }, traceparent: '00-abc-def-01' }));
+    const kept = await database.db.transaction().execute((trx) => enqueueEvent(trx, AccountsUserSignedUp, { aggregateId: 'u1', aggregateVersion: 3, data: { email: 'a@example.com' }, traceparent: '00-abc-def-01' }));
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await enqueueEvent(trx, { type: 'identity.user.deleted', aggregateId: 'u1', data: {} });
+        await enqueueEvent(trx, AccountsUserDeleted, { aggregateId: 'u1', data: {} });
         throw new Error('use case failed');
       }),
     ).rejects.toThrow('use case failed');
@@ -67,12 +78,12 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: kept.id, state: 'pending', attempts: 0, published_at: null });
     expect(rows[0]!.payload).toEqual(kept);
-    expect(kept).toMatchObject({ type: 'identity.user.signed_up', aggregateId: 'u1', aggregateVersion: 3, traceparent: '00-abc-def-01' });
-    await expect(enqueueEvent(database.db, { type: 'identity.*', aggregateId: 'u1', data: {} })).rejects.toThrow(/not a valid subject/);
+    expect(kept).toMatchObject({ type: AccountsUserSignedUp.subject, aggregateId: 'u1', aggregateVersion: 3, traceparent: '00-abc-def-01' });
+    expect(() => defineEvent('accounts.*', json)).toThrow(/not a valid subject/);
   });
 
   t.test('crash between commit and publish: a new relay on the same database publishes the row', async () => {
-    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'orders.order.purchased', aggregateId: 'o1', data: { total: 1234 } }));
+    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, OrdersOrderPurchased, { aggregateId: 'o1', data: { total: 1234 } }));
     // The process "dies" here, after the commit and before its relay ran a pass. After restart:
     const { bus, seen } = await recordingBus();
     const restarted = new OutboxRelay({ db: database.db, bus, logger });
@@ -86,7 +97,7 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
   });
 
   t.test('a failed publish stays pending with attempts and last_error, and is retried after its backoff', async () => {
-    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'orders.order.purchased', aggregateId: 'o1', data: {} }));
+    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, OrdersOrderPurchased, { aggregateId: 'o1', data: {} }));
     const deadBus = new LocalEventBus({ logger });
     await deadBus.close();
     const failing = new OutboxRelay({ db: database.db, bus: deadBus, logger, retryBaseMs: 50 });
@@ -107,11 +118,11 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
 
   t.test('rows are published in outbox order, including several written in one transaction', async () => {
     const first = await database.db.transaction().execute(async (trx) => [
-      await enqueueEvent(trx, { type: 'catalog.listing.created', aggregateId: 'l1', aggregateVersion: 1, data: {} }),
-      await enqueueEvent(trx, { type: 'catalog.listing.updated', aggregateId: 'l1', aggregateVersion: 2, data: {} }),
-      await enqueueEvent(trx, { type: 'catalog.listing.published', aggregateId: 'l1', aggregateVersion: 3, data: {} }),
+      await enqueueEvent(trx, ListingsListingCreated, { aggregateId: 'l1', aggregateVersion: 1, data: {} }),
+      await enqueueEvent(trx, ListingsListingUpdated, { aggregateId: 'l1', aggregateVersion: 2, data: {} }),
+      await enqueueEvent(trx, ListingsListingPublished, { aggregateId: 'l1', aggregateVersion: 3, data: {} }),
     ]);
-    const later = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'catalog.listing.closed', aggregateId: 'l1', aggregateVersion: 4, data: {} }));
+    const later = await database.db.transaction().execute((trx) => enqueueEvent(trx, ListingsListingClosed, { aggregateId: 'l1', aggregateVersion: 4, data: {} }));
     const { bus, seen } = await recordingBus();
     const relay = new OutboxRelay({ db: database.db, bus, logger, batch: 2 });
     expect(await relay.flush()).toBe(4);
@@ -133,7 +144,7 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
     const relay = new OutboxRelay({ db: database.db, bus, logger, pollMs: 60_000 });
     relay.start();
     await new Promise((r) => setTimeout(r, 20)); // the first (empty) pass is done; the loop now sleeps 60 s
-    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'orders.order.purchased', aggregateId: 'o1', data: {} }));
+    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, OrdersOrderPurchased, { aggregateId: 'o1', data: {} }));
     const woke = Date.now();
     relay.wake();
     await new Promise((r) => setTimeout(r, 20)); // the pass has started and is inside the slow handler
@@ -149,10 +160,10 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
     const bus = new LocalEventBus({ logger });
     await bus.subscribe({
       consumer: 'same-db',
-      subjects: ['identity.>'],
+      subjects: ['accounts.>'],
       handler: (e) => consumeOnce(database.db, 'same-db', e, async (trx) => void (await trx.insertInto('effects').values({ event_id: e.id, consumer: 'same-db' }).execute())).then(() => undefined),
     });
-    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'identity.user.signed_up', aggregateId: 'u1', data: {} }));
+    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, AccountsUserSignedUp, { aggregateId: 'u1', data: {} }));
     const relay = new OutboxRelay({ db: database.db, bus, logger });
     expect(await relay.flush()).toBe(1);
     expect(await effectCount(database, event.id)).toBe(1);
@@ -160,7 +171,7 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
   });
 
   t.test('consumeOnce: the effect and the inbox marker commit together; a second delivery has no effect', async () => {
-    const event = { id: randomUUID(), type: 'identity.user.signed_up', occurredAt: new Date().toISOString(), aggregateId: 'u1', aggregateVersion: 1, data: {} };
+    const event = { id: randomUUID(), type: AccountsUserSignedUp.subject, occurredAt: new Date().toISOString(), aggregateId: 'u1', aggregateVersion: 1, data: {} };
     const effect = (consumer: string) => async (trx: Transaction<TestDB>) => {
       await trx.insertInto('effects').values({ event_id: event.id, consumer }).execute();
     };
@@ -184,14 +195,14 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
     const applied: boolean[] = [];
     await bus.subscribe({
       consumer: 'notifications-emails',
-      subjects: ['identity.user.*'],
+      subjects: ['accounts.user.*'],
       handler: async (e) => {
         deliveries++;
         applied.push(await consumeOnce(database.db, 'notifications-emails', e, async (trx) => void (await trx.insertInto('effects').values({ event_id: e.id, consumer: 'x' }).execute())));
         if (deliveries === 1) throw new Error('crashed before ack');
       },
     });
-    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, { type: 'identity.user.signed_up', aggregateId: 'u1', data: {} }));
+    const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, AccountsUserSignedUp, { aggregateId: 'u1', data: {} }));
     const relay = new OutboxRelay({ db: database.db, bus, logger });
     await relay.flush();
     // And the relay publishing it again (e.g. a second replica after a lease) changes nothing either.
@@ -208,7 +219,7 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
     t.test('two relays (replicas) on one database publish every row exactly once', async () => {
       const ids = await database.db.transaction().execute(async (trx) => {
         const out: string[] = [];
-        for (let i = 0; i < 60; i++) out.push((await enqueueEvent(trx, { type: 'orders.order.purchased', aggregateId: `o${i}`, data: { i } })).id);
+        for (let i = 0; i < 60; i++) out.push((await enqueueEvent(trx, OrdersOrderPurchased, { aggregateId: `o${i}`, data: { i } })).id);
         return out;
       });
       const replica = await openReplica();

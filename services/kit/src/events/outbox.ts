@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { PollLoop } from '../service/poll-loop';
 import { errorText, isEventEnvelope } from './delivery';
 import { isValidSubject } from './subjects';
+import type { EventDefinition } from './typed';
 import type { EventBus, EventEnvelope } from './types';
 
 /**
@@ -46,30 +47,30 @@ create table processed_events (
 `,
 };
 
-export interface NewEvent<T = unknown> {
-  /** The subject, `<service>.<aggregate>.<event>`, e.g. `identity.user.signed_up`. */
-  type: string;
+export interface NewEvent<T> {
   aggregateId: string;
   /** The aggregate's version after this change; 0 when the aggregate is not versioned. */
   aggregateVersion?: number;
   data: T;
+  /** W3C trace context of the change, carried on the envelope to every consumer. */
   traceparent?: string;
 }
 
 /**
- * Write an event into the outbox inside the caller's transaction: it is published if and only if
- * that transaction commits. Call `relay.wake()` after the commit for prompt delivery.
+ * Write an event of `definition` (its service's registry) into the outbox inside the caller's
+ * transaction: it is published if and only if that transaction commits. Call `relay.wake()` after
+ * the commit for prompt delivery.
  */
-export async function enqueueEvent<T>(trx: QueryExecutorProvider, input: NewEvent<T>): Promise<EventEnvelope<T>> {
-  if (!isValidSubject(input.type)) throw new Error(`event type "${input.type}" is not a valid subject`);
-  const event: EventEnvelope<T> = {
+export async function enqueueEvent<S extends string, T>(trx: QueryExecutorProvider, definition: EventDefinition<S, T>, input: NewEvent<T>): Promise<EventEnvelope> {
+  if (!isValidSubject(definition.subject)) throw new Error(`event type "${definition.subject}" is not a valid subject`);
+  const event: EventEnvelope = {
     id: randomUUID(),
-    type: input.type,
+    type: definition.subject,
     occurredAt: new Date().toISOString(),
     aggregateId: input.aggregateId,
     aggregateVersion: input.aggregateVersion ?? 0,
     ...(input.traceparent ? { traceparent: input.traceparent } : {}),
-    data: input.data,
+    data: definition.encode(input.data),
   };
   await sql`
     insert into outbox (id, type, aggregate_id, aggregate_version, payload)
