@@ -11,6 +11,8 @@ import { expireReservations, sweepReservations } from './app/expire-reservations
 import { catalogEnv } from './config';
 import { startCatalog, type CatalogService, type SupplierProfile } from './index';
 import { MAX_STOCK } from './domain';
+import { ListingDeleted, ListingPendingApproval, ListingPublished, ListingRejected, ListingUpdated, StockChanged } from './events/registry';
+import { UserDeleted, UserProfileChanged } from '@caskade/identity/events';
 
 const logger = createLogger('catalog-test', 'silent');
 
@@ -165,7 +167,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     expect(published).toMatchObject({ state: 'published', priceCents: 24_000, stockQuantity: 12 });
     expect(published?.publishedAt).not.toBe('');
     await flush();
-    expect(events.some((e) => e.type === 'catalog.listing.published' && e.aggregateId === id)).toBe(true);
+    expect(events.some((e) => e.type === ListingPublished.subject && e.aggregateId === id)).toBe(true);
     expect((await client.getListing({ id, recordView: true }, anon)).listing?.state).toBe('published');
     await expectAppError(client.publishListing({ id }, hops), 'transaction-invalid-transition');
     const bytes = await client.getImageVariant({ imageId: image.id, variant: 'listing-card-2x' }, anon);
@@ -197,8 +199,8 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await expectAppError(client.approveListing({ id: a }, operator), 'transaction-invalid-transition');
     expect((await search({ keywords: 'shiraz' })).listings.map((l) => l.id)).toEqual([a]);
     await flush();
-    expect(events.some((e) => e.type === 'catalog.listing.pending_approval' && e.aggregateId === a)).toBe(true);
-    expect(events.some((e) => e.type === 'catalog.listing.rejected' && e.aggregateId === b)).toBe(true);
+    expect(events.some((e) => e.type === ListingPendingApproval.subject && e.aggregateId === a)).toBe(true);
+    expect(events.some((e) => e.type === ListingRejected.subject && e.aggregateId === b)).toBe(true);
   });
 
   it('closes, opens and deletes by the transition table; another supplier can never change the listing', async () => {
@@ -220,7 +222,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await client.deleteListing({ id: draft }, hops);
     await expectAppError(client.getOwnListing({ id: draft }, hops), 'not-found');
     await flush();
-    expect(events.some((e) => e.type === 'catalog.listing.deleted' && e.aggregateId === id)).toBe(true);
+    expect(events.some((e) => e.type === ListingDeleted.subject && e.aggregateId === id)).toBe(true);
   });
 
   it('updates only the masked fields and keeps a live listing publishable', async () => {
@@ -260,7 +262,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await expectAppError(client.setStock({ id: listing.id, oldTotal: 8, newTotal: -1 }, hops), 'validation-invalid-params');
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(8);
     await flush();
-    expect(events.some((e) => e.type === 'catalog.stock.changed' && e.aggregateId === listing.id && (e.data as { reason: string }).reason === 'set')).toBe(true);
+    expect(events.some((e) => e.type === StockChanged.subject && e.aggregateId === listing.id && (e.data as { reason: string }).reason === 'set')).toBe(true);
   });
 
   it('reserves, commits and releases stock, each idempotent by reservation id', async () => {
@@ -425,7 +427,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const listing = await publishedBeer(`${tag} Rename Red`);
     const renamed = async (brandName: string, version: number) => {
       await bus.publish({
-        id: crypto.randomUUID(), type: 'identity.user.profile_changed', occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: version,
+        id: crypto.randomUUID(), type: UserProfileChanged.subject, occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: version,
         data: { userId: ids.hops, role: 'supplier', displayName: 'Sam Brewer', brandName },
       });
     };
@@ -467,7 +469,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await client.addListingImage({ id: listing.id, imageId: photo.id }, hops);
     const reordered = [photo.id, ...(edited?.images.map((i) => i.id) ?? [])];
     await client.updateListing({ id: listing.id, fields: beer('x', 1, { imageIds: reordered }), updateMask: ['imageIds'], expectedVersion: 0 }, hops);
-    const updates = (await outboxRows(listing.id)).filter((r) => r.type === 'catalog.listing.updated').map((r) => r.payload.data);
+    const updates = (await outboxRows(listing.id)).filter((r) => r.type === ListingUpdated.subject).map((r) => r.payload.data);
     expect(updates).toEqual([
       expect.objectContaining({ listingId: listing.id, authorId: ids.hops, state: 'published', title: 'Outbox Oat Stout', changedFields: ['title'] }),
       expect.objectContaining({ changedFields: ['imageIds'] }),
@@ -475,9 +477,9 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     ]);
     expect(updates[0]?.isDuplicate ?? false).toBe(false);
     const copy = (await client.duplicateListing({ id: listing.id }, hops)).listing?.id ?? '';
-    expect((await outboxRows(copy)).map((r) => [r.type, r.payload.data.isDuplicate, r.payload.data.sourceListingId])).toEqual([['catalog.listing.updated', true, listing.id]]);
+    expect((await outboxRows(copy)).map((r) => [r.type, r.payload.data.isDuplicate, r.payload.data.sourceListingId])).toEqual([[ListingUpdated.subject, true, listing.id]]);
     await client.deleteListing({ id: copy }, hops);
-    expect((await outboxRows(copy)).map((r) => r.type)).toEqual(['catalog.listing.updated', 'catalog.listing.deleted']);
+    expect((await outboxRows(copy)).map((r) => r.type)).toEqual([ListingUpdated.subject, ListingDeleted.subject]);
     expect((await outboxRows(copy))[1]?.payload.data).toMatchObject({ listingId: copy, fromState: 'draft' });
   });
 
@@ -488,7 +490,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const queue = await client.operatorQueryListings({ state: 'pendingApproval', page: 1, perPage: 100 }, operator);
     expect(queue.listings.map((l) => l.id)).not.toContain(id);
     await expectAppError(client.approveListing({ id }, operator), 'not-found');
-    expect((await outboxRows(id)).at(-1)).toMatchObject({ type: 'catalog.listing.deleted', payload: { data: { fromState: 'pendingApproval' } } });
+    expect((await outboxRows(id)).at(-1)).toMatchObject({ type: ListingDeleted.subject, payload: { data: { fromState: 'pendingApproval' } } });
   });
 
   it('sends an edit of a live listing back for approval when the supplier may not publish directly', async () => {
@@ -497,7 +499,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const edited = (await client.updateListing({ id, fields: beer('Unreviewed Rose'), updateMask: ['title'], expectedVersion: 0 }, vines)).listing;
     expect(edited).toMatchObject({ state: 'pendingApproval', fields: { title: 'Unreviewed Rose' } });
     await expectAppError(client.getListing({ id, recordView: false }, anon), 'not-found');
-    expect((await outboxRows(id)).slice(-2).map((r) => r.type)).toEqual(['catalog.listing.updated', 'catalog.listing.pending_approval']);
+    expect((await outboxRows(id)).slice(-2).map((r) => r.type)).toEqual([ListingUpdated.subject, ListingPendingApproval.subject]);
     expect((await client.approveListing({ id }, operator)).listing?.state).toBe('published');
     // A supplier who publishes directly keeps the listing live.
     const own = await publishedBeer('Trusted Tripel');
@@ -518,12 +520,12 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await client.addListingImage({ id, imageId: approved.fields?.imageIds[0] ?? '' }, vines);
     await client.setStock({ id, oldTotal: 5, newTotal: 6 }, vines);
     expect((await client.getListing({ id, recordView: false }, anon)).listing).toMatchObject({ state: 'published', version: approved.version });
-    expect((await outboxRows(id)).slice(rows).map((r) => r.type)).toEqual(['catalog.stock.changed']);
+    expect((await outboxRows(id)).slice(rows).map((r) => r.type)).toEqual([StockChanged.subject]);
     // A real change among unchanged fields goes back for approval and names only what changed.
     const edited = (await client.updateListing({ id, fields: { ...same, title: 'Changed Chardonnay' }, updateMask: ['title', 'pricePackages'], expectedVersion: 0 }, vines)).listing;
     expect(edited).toMatchObject({ state: 'pendingApproval', version: approved.version + 1 });
     expect((await outboxRows(id)).slice(rows + 1).map((r) => [r.type, r.payload.data.changedFields])).toEqual([
-      ['catalog.listing.updated', ['title']], ['catalog.listing.pending_approval', undefined],
+      [ListingUpdated.subject, ['title']], [ListingPendingApproval.subject, undefined],
     ]);
   });
 
@@ -675,7 +677,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await svc.db.updateTable('brands').set({ hidden: true }).where('id', '=', ids.quitter).execute();
     const refused = await expectAppError(client.approveListing({ id: raced }, operator), 'transaction-invalid-transition');
     expect(refused.meta).toMatchObject({ reason: 'supplier-deleted' });
-    await bus.publish({ id: crypto.randomUUID(), type: 'identity.user.deleted', occurredAt: new Date().toISOString(), aggregateId: ids.quitter, aggregateVersion: 1, data: { userId: ids.quitter } });
+    await bus.publish({ id: crypto.randomUUID(), type: UserDeleted.subject, occurredAt: new Date().toISOString(), aggregateId: ids.quitter, aggregateVersion: 1, data: { userId: ids.quitter } });
     const stateOf = async (id: string) => (await client.getOwnListing({ id }, quitter)).listing?.state;
     for (let i = 0; i < 50 && (await stateOf(pending)) !== 'draft'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await stateOf(pending)).toBe('draft');
@@ -684,12 +686,12 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     expect(queue.listings.map((l) => l.id)).not.toContain(pending);
     expect(queue.listings.map((l) => l.id)).not.toContain(raced);
     await expectAppError(client.approveListing({ id: pending }, operator), 'transaction-invalid-transition');
-    expect((await outboxRows(pending)).at(-1)?.type).toBe('catalog.listing.rejected');
+    expect((await outboxRows(pending)).at(-1)?.type).toBe(ListingRejected.subject);
   });
 
   it('closes a deleted supplier’s listings and hides the brand', async () => {
     const listing = await publishedBeer('Farewell Porter');
-    await bus.publish({ id: crypto.randomUUID(), type: 'identity.user.deleted', occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: 1, data: { userId: ids.hops } });
+    await bus.publish({ id: crypto.randomUUID(), type: UserDeleted.subject, occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: 1, data: { userId: ids.hops } });
     for (let i = 0; i < 50 && (await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state !== 'closed'; i++) await new Promise((r) => setTimeout(r, 20));
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state).toBe('closed');
     await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');

@@ -5,6 +5,7 @@ import { identity } from '@caskade/proto';
 import { identityEnv } from './config';
 import { REFRESH_REUSE_GRACE_MS } from './domain/tokens';
 import { ensureAccounts, startIdentity, type IdentityService } from './index';
+import { PasswordResetRequested, SessionsRevoked, UserProfileChanged, UserSignedUp, VerificationRequested } from './events/registry';
 
 const logger = createLogger('identity-test', 'silent');
 const SECRET = 'x'.repeat(40);
@@ -87,8 +88,8 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
     expect(out.session?.accessToken).toBeTruthy();
     expect(out.session?.refreshToken).toBeTruthy();
     await flush();
-    expect(events.filter((e) => e.type === 'identity.user.verification_requested' && e.aggregateId === out.user?.id)).toHaveLength(1);
-    expect(events.some((e) => e.type === 'identity.user.signed_up' && e.aggregateId === out.user?.id)).toBe(true);
+    expect(events.filter((e) => e.type === VerificationRequested.subject && e.aggregateId === out.user?.id)).toHaveLength(1);
+    expect(events.some((e) => e.type === UserSignedUp.subject && e.aggregateId === out.user?.id)).toBe(true);
     expect(JSON.stringify(events)).not.toContain('correct horse battery');
   });
 
@@ -157,7 +158,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
   it('verifies an email once with the emailed token', async () => {
     const out = await client.signUp(buyer('verify@example.com'), anon);
     await flush();
-    const token = tokenFor('identity.user.verification_requested', 'verify@example.com');
+    const token = tokenFor(VerificationRequested.subject, 'verify@example.com');
     await expectAppError(client.verifyEmail({ token: 'forged-token' }, anon), 'auth-token-invalid');
     const verified = await client.verifyEmail({ token }, anon);
     expect(verified.user?.emailVerified).toBe(true);
@@ -181,7 +182,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
     await expectAppError(client.requestPasswordReset({ email: 'unknown@example.com' }, anon), 'email-not-found');
     await client.requestPasswordReset({ email: 'forgot@example.com' }, anon);
     await flush();
-    const token = tokenFor('identity.user.password_reset_requested', 'forgot@example.com');
+    const token = tokenFor(PasswordResetRequested.subject, 'forgot@example.com');
     await expectAppError(client.resetPassword({ email: 'forgot@example.com', token, newPassword: 'short' }, anon), 'validation-invalid-params');
     await expectAppError(client.resetPassword({ email: 'other@example.com', token, newPassword: 'a new long password' }, anon), 'auth-token-invalid');
     await client.resetPassword({ email: 'forgot@example.com', token, newPassword: 'a new long password' }, anon);
@@ -206,7 +207,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
     const changed = await client.changeEmail({ email: 'changed@example.com', currentPassword: 'brand new password' }, renewed);
     expect(changed.user).toMatchObject({ email: 'changed@example.com', emailVerified: false });
     await flush();
-    expect(tokenFor('identity.user.verification_requested', 'changed@example.com')).toBeTruthy();
+    expect(tokenFor(VerificationRequested.subject, 'changed@example.com')).toBeTruthy();
   });
 
   it('updates the profile with validation; suppliers only for supplier fields', async () => {
@@ -224,7 +225,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
     const out = await client.signUp(supplier('rename@example.com', 'Old Mill'), anon);
     const ctx = as(out.user);
     const userId = out.user?.id ?? '';
-    const changes = () => events.filter((e) => e.type === 'identity.user.profile_changed' && e.aggregateId === userId);
+    const changes = () => events.filter((e) => e.type === UserProfileChanged.subject && e.aggregateId === userId);
     await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Stone-milled malt', phoneNumber: '0400000002' }) }, ctx);
     await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'New Mill' }) }, ctx);
     await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ lastName: 'Miller' }) }, ctx);
@@ -239,7 +240,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
     const buyerOut = await client.signUp(buyer('rename-buyer@example.com'), anon);
     await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ lastName: 'Lee' }) }, as(buyerOut.user));
     await flush();
-    expect(events.some((e) => e.type === 'identity.user.profile_changed' && e.aggregateId === buyerOut.user?.id)).toBe(false);
+    expect(events.some((e) => e.type === UserProfileChanged.subject && e.aggregateId === buyerOut.user?.id)).toBe(false);
   });
 
   it('deletes an account with the current password; the email can be used again', async () => {
@@ -267,7 +268,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
     const b = await client.login({ email: 'sessions@example.com', password: 'correct horse battery' }, anon);
     await client.requestPasswordReset({ email: 'sessions@example.com' }, anon);
     await flush();
-    const resetToken = tokenFor('identity.user.password_reset_requested', 'sessions@example.com');
+    const resetToken = tokenFor(PasswordResetRequested.subject, 'sessions@example.com');
     const changed = await client.changePassword({ currentPassword: 'correct horse battery', newPassword: 'a changed password' }, as(a.user));
     expect(changed.session?.refreshToken).toBeTruthy();
     expect(verifyAccessToken(changed.session?.accessToken ?? '', SECRET)?.userId).toBe(a.user?.id);
@@ -363,7 +364,7 @@ describeOnBackends('identity service', (backend, { beforeAll, afterAll, test: it
   it('revokes every session at once on logout, ban and deletion: older tokens are refused, and the revocation is published', async () => {
     const operatorIds = await ensureAccounts(svc.deps, [{ email: 'ops-revoke@example.com', password: 'Operator-pass-2026', role: 'operator', profile: { firstName: 'O', lastName: 'P' } }]);
     const operatorCtx: CallContext = { requestId: 'test', caller: { userId: operatorIds.get('ops-revoke@example.com') ?? '', role: 'operator', scopes: [] } };
-    const revocations = (userId: string) => events.filter((e) => e.type === 'identity.user.sessions_revoked' && e.aggregateId === userId).map((e) => e.data);
+    const revocations = (userId: string) => events.filter((e) => e.type === SessionsRevoked.subject && e.aggregateId === userId).map((e) => e.data);
 
     // Logout on one device ends the sessions of every device.
     const a = await client.signUp(buyer('revoke-logout@example.com'), anon);

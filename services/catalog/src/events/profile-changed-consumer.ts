@@ -1,9 +1,7 @@
-import { consumeOnce, defineConsumer, type SubscribeOptions } from '@caskade/kit';
-import { UserProfileChanged } from '@caskade/identity/events';
+import { consumeOnce, type SubscribeOptions } from '@caskade/kit';
 import type { CatalogDeps } from '../app/deps';
 import { isUuid } from '../app/shared';
-
-export const PROFILE_CHANGED_CONSUMER = 'catalog-profile-changed';
+import { ProfileChangedConsumer } from './registry';
 
 /**
  * A supplier renamed their brand or themselves: the brand page and the brand name copied onto
@@ -12,13 +10,13 @@ export const PROFILE_CHANGED_CONSUMER = 'catalog-profile-changed';
  * their first catalog write.
  */
 export function profileChangedConsumer(deps: CatalogDeps): SubscribeOptions {
-  return defineConsumer(PROFILE_CHANGED_CONSUMER, [UserProfileChanged], async (event) => {
+  return ProfileChangedConsumer.handle(async (event) => {
     const { userId, role, displayName, brandName } = event.data;
     if (!isUuid(userId) || role !== 'supplier') {
       deps.logger.warn({ eventId: event.id }, 'profile changed event without a supplier id, ignored');
       return;
     }
-    await consumeOnce(deps.db, PROFILE_CHANGED_CONSUMER, event, async (trx) => {
+    await consumeOnce(deps.db, ProfileChangedConsumer.name, event, async (trx) => {
       const applied = await trx
         .updateTable('brands')
         .set({ brand_name: brandName, display_name: displayName, identity_version: event.aggregateVersion, updated_at: deps.now() })

@@ -1,4 +1,5 @@
-import { defineEvent } from '@caskade/kit';
+import { defineConsumer, defineEvent } from '@caskade/kit';
+import { UserDeleted, UserProfileChanged } from '@caskade/identity/events';
 import { catalogEvents } from '@caskade/proto';
 
 /** Catalog's events: each subject is written here once (docs/events.md lists them). */
@@ -11,3 +12,9 @@ export const ListingUpdated = defineEvent('catalog.listing.updated', catalogEven
 export const StockChanged = defineEvent('catalog.stock.changed', catalogEvents.StockChanged);
 
 export const CATALOG_EVENTS = [ListingPublished, ListingPendingApproval, ListingRejected, ListingClosed, ListingDeleted, ListingUpdated, StockChanged] as const;
+
+/** What catalog consumes (handlers beside this file). */
+export const UserDeletedConsumer = defineConsumer('catalog-user-deleted', [UserDeleted]);
+export const ProfileChangedConsumer = defineConsumer('catalog-profile-changed', [UserProfileChanged]);
+
+export const CATALOG_CONSUMERS = [UserDeletedConsumer, ProfileChangedConsumer] as const;

@@ -1,23 +1,21 @@
-import { consumeOnce, defineConsumer, type CallerGuard, type SubscribeOptions } from '@caskade/kit';
-import { UserDeleted } from '@caskade/identity/events';
+import { consumeOnce, type CallerGuard, type SubscribeOptions } from '@caskade/kit';
 import type { CatalogDeps } from '../app/deps';
 import type { Trx } from '../app/shared';
 import { isUuid, listingEvent } from '../app/shared';
-import { ListingClosed, ListingRejected } from './registry';
+import { ListingClosed, ListingRejected, UserDeletedConsumer } from './registry';
 
-export const USER_DELETED_CONSUMER = 'catalog-user-deleted';
 /** The rejection reason a withdrawn pending listing carries. */
 export const ACCOUNT_DELETED = 'The supplier account was deleted.';
 
 /** When identity deletes an account (once per event): the supplier is withdrawn for good. */
 export function userDeletedConsumer(deps: CatalogDeps): SubscribeOptions {
-  return defineConsumer(USER_DELETED_CONSUMER, [UserDeleted], async (event) => {
+  return UserDeletedConsumer.handle(async (event) => {
     const { userId } = event.data;
     if (!isUuid(userId)) {
       deps.logger.warn({ eventId: event.id }, 'user deleted event without a user id, ignored');
       return;
     }
-    const fresh = await consumeOnce(deps.db, USER_DELETED_CONSUMER, event, (trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_DELETED));
+    const fresh = await consumeOnce(deps.db, UserDeletedConsumer.name, event, (trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_DELETED));
     if (fresh) deps.eventsWritten();
   });
 }

@@ -46,7 +46,9 @@ describe('defineConsumer', () => {
     const bus = new LocalEventBus({ logger, retryBaseMs: 5, retryMaxMs: 20 });
     const got: string[] = [];
     const seen: TypedEvent<typeof Deleted | typeof Revoked>[] = [];
-    const sub = defineConsumer('accounts-test', [Deleted, Revoked], async (event) => {
+    const consumer = defineConsumer('accounts-test', [Deleted, Revoked]);
+    expect(consumer.events.map((e) => e.subject)).toEqual(['accounts.user.deleted', 'accounts.user.sessions_revoked']);
+    const sub = consumer.handle(async (event) => {
       seen.push(event);
       // The subject discriminates the payload's type.
       if (event.type === 'accounts.user.deleted') got.push(`deleted ${event.data.userId}`);
@@ -66,7 +68,7 @@ describe('defineConsumer', () => {
   test('a payload that is not an object is dead-lettered after maxDeliver; the next event still arrives', async () => {
     const bus = new LocalEventBus({ logger, retryBaseMs: 5, retryMaxMs: 20 });
     const got: string[] = [];
-    await bus.subscribe(defineConsumer('accounts-poison', [Deleted], async (event) => void got.push(event.data.userId), { maxDeliver: 2 }));
+    await bus.subscribe(defineConsumer('accounts-poison', [Deleted]).handle(async (event) => void got.push(event.data.userId), { maxDeliver: 2 }));
     const bad = envelope(Deleted.subject, 'not json');
     await bus.publish(bad);
     await bus.publish(envelope(Deleted.subject, { userId: 'u9' }));
@@ -77,13 +79,13 @@ describe('defineConsumer', () => {
   });
 
   test('a subject outside the definitions is refused as malformed (only a mis-wired bus delivers one)', async () => {
-    const sub = defineConsumer('accounts-direct', [Deleted], async () => undefined);
+    const sub = defineConsumer('accounts-direct', [Deleted]).handle(async () => undefined);
     await expect(sub.handler(envelope('accounts.user.signed_up', {}))).rejects.toThrow(MalformedEventError);
   });
 
   test('filters are validated as every subscription\'s are: overlapping definitions are refused', async () => {
     const bus = new LocalEventBus({ logger });
-    await expect(bus.subscribe(defineConsumer('accounts-twice', [Deleted, Deleted], async () => undefined))).rejects.toThrow(/overlap/);
+    await expect(bus.subscribe(defineConsumer('accounts-twice', [Deleted, Deleted]).handle(async () => undefined))).rejects.toThrow(/overlap/);
     await bus.close();
   });
 });

@@ -55,30 +55,39 @@ export interface ConsumerOptions {
   maxDeliver?: number;
 }
 
-/**
- * A durable subscription to exactly the given events: the bus filters are their subjects (checked
- * by the bus as every filter is), and the handler gets each payload decoded. A payload that is not
- * a JSON object throws MalformedEventError (retried, then dead-lettered); so does a subject that
- * is not one of the definitions, which only a mis-configured bus could deliver.
- */
-export function defineConsumer<const Ds extends readonly EventDefinition[]>(
-  consumer: string,
-  events: Ds,
-  handler: (event: TypedEvent<Ds[number]>) => Promise<void>,
-  options: ConsumerOptions = {},
-): SubscribeOptions {
+/** A durable consumer and the events it takes, known without its handler (the registries list them for the docs). */
+export interface ConsumerDefinition<Ds extends readonly EventDefinition[] = readonly EventDefinition[]> {
+  /** Durable consumer name: `<service>-<purpose>`, e.g. `notifications-emails`. */
+  readonly name: string;
+  readonly events: Ds;
+  /**
+   * The bus subscription: its filters are the events' subjects (checked by the bus as every filter
+   * is) and the handler gets each payload decoded. A payload that is not a JSON object throws
+   * MalformedEventError (retried, then dead-lettered); so does a subject that is not one of the
+   * events, which only a mis-wired bus could deliver.
+   */
+  handle(handler: (event: TypedEvent<Ds[number]>) => Promise<void>, options?: ConsumerOptions): SubscribeOptions;
+}
+
+export function defineConsumer<const Ds extends readonly EventDefinition[]>(name: string, events: Ds): ConsumerDefinition<Ds> {
   const bySubject = new Map<string, EventDefinition>(events.map((d) => [d.subject, d]));
-  const handle: EventHandler = async (event) => {
-    const definition = bySubject.get(event.type);
-    if (!definition) throw new MalformedEventError(event, `not an event of consumer ${consumer}`);
-    let data: unknown;
-    try {
-      data = definition.decode(event.data);
-    } catch (err) {
-      throw new MalformedEventError(event, err instanceof Error ? err.message : String(err));
-    }
-    // The definition was found by this very subject, so the pair matches the union member.
-    await handler({ ...event, data } as TypedEvent<Ds[number]>);
+  return {
+    name,
+    events,
+    handle(handler, options = {}) {
+      const handle: EventHandler = async (event) => {
+        const definition = bySubject.get(event.type);
+        if (!definition) throw new MalformedEventError(event, `not an event of consumer ${name}`);
+        let data: unknown;
+        try {
+          data = definition.decode(event.data);
+        } catch (err) {
+          throw new MalformedEventError(event, err instanceof Error ? err.message : String(err));
+        }
+        // The definition was found by this very subject, so the pair matches the union member.
+        await handler({ ...event, data } as TypedEvent<Ds[number]>);
+      };
+      return { consumer: name, subjects: events.map((d) => d.subject), handler: handle, ...(options.maxDeliver !== undefined ? { maxDeliver: options.maxDeliver } : {}) };
+    },
   };
-  return { consumer, subjects: events.map((d) => d.subject), handler: handle, ...(options.maxDeliver !== undefined ? { maxDeliver: options.maxDeliver } : {}) };
 }

@@ -1,13 +1,12 @@
-import { consumeOnce, defineConsumer, isEmail, MalformedEventError, type Logger, type SubscribeOptions, type TypedEvent } from '@caskade/kit';
-import { PasswordResetRequested, VerificationRequested } from '@caskade/identity/events';
+import { consumeOnce, isEmail, MalformedEventError, type Logger, type SubscribeOptions, type TypedEvent } from '@caskade/kit';
+import { VerificationRequested } from '@caskade/identity/events';
 import type { Kysely } from 'kysely';
 import { queueEmail, type EmailRequest } from '../app/queue-email';
 import type { NotificationsDB } from '../db/schema';
 import type { TemplateSettings } from '../domain/templates';
+import { EmailConsumer } from './registry';
 
-export const EMAIL_CONSUMER = 'notifications-emails';
-
-type EmailEvent = TypedEvent<typeof VerificationRequested | typeof PasswordResetRequested>;
+type EmailEvent = TypedEvent<(typeof EmailConsumer.events)[number]>;
 
 /** What to send for an event; a payload that can never become an email is refused (retried, then dead-lettered). */
 function emailRequestFor(event: EmailEvent): EmailRequest {
@@ -28,9 +27,9 @@ export interface EmailConsumerDeps {
 
 /** The durable consumer that turns identity's requests into queued emails, once per event. */
 export function emailConsumer(deps: EmailConsumerDeps): SubscribeOptions {
-  return defineConsumer(EMAIL_CONSUMER, [VerificationRequested, PasswordResetRequested], async (event) => {
+  return EmailConsumer.handle(async (event) => {
     const request = emailRequestFor(event);
-    const fresh = await consumeOnce(deps.db, EMAIL_CONSUMER, event, (trx) => queueEmail(trx, event.id, request, deps.settings));
+    const fresh = await consumeOnce(deps.db, EmailConsumer.name, event, (trx) => queueEmail(trx, event.id, request, deps.settings));
     if (fresh) {
       deps.logger.info({ eventId: event.id, kind: request.kind }, 'email queued');
       deps.queued();
