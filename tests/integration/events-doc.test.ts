@@ -1,0 +1,18 @@
+/** docs/events.md is generated from the event registries; it must not fall behind them. */
+import { readFileSync } from 'node:fs';
+import { EVENTS_DOC_PATH, renderEventsDoc } from '../../scripts/events-doc';
+
+describe('docs/events.md', () => {
+  test('matches the registries (run `npm run events:doc` after changing an event or a consumer)', () => {
+    expect(readFileSync(EVENTS_DOC_PATH, 'utf8')).toBe(renderEventsDoc());
+  });
+
+  test('lists each subject once, with its producer, payload message and consumers', () => {
+    const doc = renderEventsDoc();
+    const subjects = [...doc.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
+    expect(subjects).toHaveLength(14);
+    expect(new Set(subjects).size).toBe(14);
+    expect(doc).toContain('| `identity.user.deleted` | identity | `caskade.events.v1.UserDeleted` | catalog (`catalog-user-deleted`) |');
+    expect(doc).toContain('| `identity.user.verification_requested` | identity | `caskade.events.v1.VerificationEmailRequested` | notifications (`notifications-emails`) |');
+  });
+});
