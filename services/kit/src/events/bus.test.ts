@@ -21,12 +21,12 @@ describe('createEventBus', () => {
     const identity = await createEventBus({ logger, shared });
     const notifications = await createEventBus({ logger, shared });
     const got: string[] = [];
-    await notifications.subscribe({ consumer: 'notifications-emails', subjects: ['identity.user.*'], handler: async (e) => void got.push(e.type) });
-    await identity.publish(event('identity.user.signed_up'));
-    expect(got).toEqual(['identity.user.signed_up']);
+    await notifications.subscribe({ consumer: 'notifications-emails', subjects: ['accounts.user.*'], handler: async (e) => void got.push(e.type) });
+    await identity.publish(event('accounts.user.signed_up'));
+    expect(got).toEqual(['accounts.user.signed_up']);
     await identity.close();
-    await shared.publish(event('identity.user.verified'));
-    expect(got).toEqual(['identity.user.signed_up', 'identity.user.verified']);
+    await shared.publish(event('accounts.user.verified'));
+    expect(got).toEqual(['accounts.user.signed_up', 'accounts.user.verified']);
     await notifications.close();
     await shared.close();
   });

@@ -15,16 +15,16 @@ describe('LocalEventBus', () => {
   test('delivers to every subscription whose filter matches, wildcards included', async () => {
     const bus = fastBus();
     const got: Record<string, string[]> = { exact: [], star: [], tail: [], other: [] };
-    await bus.subscribe({ consumer: 'exact', subjects: ['identity.user.signed_up'], handler: async (e) => void got.exact!.push(e.type) });
-    await bus.subscribe({ consumer: 'star', subjects: ['identity.user.*'], handler: async (e) => void got.star!.push(e.type) });
-    await bus.subscribe({ consumer: 'tail', subjects: ['identity.>'], handler: async (e) => void got.tail!.push(e.type) });
-    await bus.subscribe({ consumer: 'other', subjects: ['catalog.>'], handler: async (e) => void got.other!.push(e.type) });
-    await bus.publish(event('identity.user.signed_up'));
-    await bus.publish(event('identity.brand.created'));
+    await bus.subscribe({ consumer: 'exact', subjects: ['accounts.user.signed_up'], handler: async (e) => void got.exact!.push(e.type) });
+    await bus.subscribe({ consumer: 'star', subjects: ['accounts.user.*'], handler: async (e) => void got.star!.push(e.type) });
+    await bus.subscribe({ consumer: 'tail', subjects: ['accounts.>'], handler: async (e) => void got.tail!.push(e.type) });
+    await bus.subscribe({ consumer: 'other', subjects: ['listings.>'], handler: async (e) => void got.other!.push(e.type) });
+    await bus.publish(event('accounts.user.signed_up'));
+    await bus.publish(event('accounts.brand.created'));
     expect(got).toEqual({
-      exact: ['identity.user.signed_up'],
-      star: ['identity.user.signed_up'],
-      tail: ['identity.user.signed_up', 'identity.brand.created'],
+      exact: ['accounts.user.signed_up'],
+      star: ['accounts.user.signed_up'],
+      tail: ['accounts.user.signed_up', 'accounts.brand.created'],
       other: [],
     });
     await bus.close();
@@ -127,24 +127,24 @@ describe('LocalEventBus', () => {
     const handled: string[] = [];
     await bus.subscribe({
       consumer: 'poison',
-      subjects: ['catalog.>'],
+      subjects: ['listings.>'],
       maxDeliver: 3,
       handler: async (e) => {
-        if (e.type === 'catalog.listing.bad') {
+        if (e.type === 'listings.listing.bad') {
           calls++;
           throw new Error('cannot parse listing');
         }
         handled.push(e.type);
       },
     });
-    const bad = event('catalog.listing.bad');
+    const bad = event('listings.listing.bad');
     await bus.publish(bad);
-    await bus.publish(event('catalog.listing.ok'));
+    await bus.publish(event('listings.listing.ok'));
     expect(calls).toBe(3);
-    expect(handled).toEqual(['catalog.listing.ok']);
+    expect(handled).toEqual(['listings.listing.ok']);
     const dead = bus.deadLetters();
     expect(dead).toHaveLength(1);
-    expect(dead[0]).toMatchObject({ consumer: 'poison', subject: 'catalog.listing.bad', deliveries: 3, error: 'Error: cannot parse listing', event: { id: bad.id } });
+    expect(dead[0]).toMatchObject({ consumer: 'poison', subject: 'listings.listing.bad', deliveries: 3, error: 'Error: cannot parse listing', event: { id: bad.id } });
     await bus.close();
   });
 
@@ -173,10 +173,10 @@ describe('LocalEventBus', () => {
 
   test('an event published before a consumer subscribed is replayed to it', async () => {
     const bus = fastBus();
-    const e = event('identity.user.signed_up');
+    const e = event('accounts.user.signed_up');
     await bus.publish(e);
     const got = new Promise<EventEnvelope>((resolve) => {
-      void bus.subscribe({ consumer: 'late', subjects: ['identity.user.*'], handler: async (ev) => resolve(ev) });
+      void bus.subscribe({ consumer: 'late', subjects: ['accounts.user.*'], handler: async (ev) => resolve(ev) });
     });
     expect((await got).id).toBe(e.id);
     await bus.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { identityEvents } from '@caskade/proto';
 import pino from 'pino';
 import { openDatabase, type Database } from '../db/database';
 import { describeWithServices, natsService, pgliteService, TEST_NATS_URL, uniqueName } from '../testing/services';
@@ -8,6 +9,7 @@ import type { DeadLetter } from './delivery';
 import { consumeOnce } from './inbox';
 import { DEAD_LETTER_STREAM, EVENT_SUBJECTS, EVENTS_STREAM, NatsEventBus } from './nats-bus';
 import { OUTBOX_MIGRATION } from './outbox';
+import { defineConsumer, defineEvent } from './typed';
 import { TransientError, type EventEnvelope, type EventHandler } from './types';
 
 const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
@@ -77,6 +79,17 @@ describeWithServices('NatsEventBus on JetStream', [nats], (t) => {
     const info = await jsm.consumers.info(STREAM, consumer);
     expect(info.config).toMatchObject({ durable_name: consumer, filter_subject: `${run}.order.*`, ack_policy: 'explicit', max_deliver: 8 });
     expect(info.delivered.consumer_seq).toBe(1);
+    await sub.stop();
+  });
+
+  t.test('a typed consumer gets the decoded payload and the trace context across JetStream', async () => {
+    const Deleted = defineEvent(`${run}.account.deleted`, identityEvents.UserDeleted);
+    const got: { userId: string; traceparent: string | undefined }[] = [];
+    const sub = await bus.subscribe(defineConsumer(consumerName(), [Deleted]).handle(async (e) => void got.push({ userId: e.data.userId, traceparent: e.traceparent })));
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await bus.publish({ id: randomUUID(), type: Deleted.subject, occurredAt: new Date().toISOString(), aggregateId: 'u7', aggregateVersion: 1, traceparent, data: Deleted.encode({ userId: 'u7' }) });
+    await until(() => got.length === 1);
+    expect(got).toEqual([{ userId: 'u7', traceparent }]);
     await sub.stop();
   });
 

@@ -2,17 +2,17 @@ import { assertFilters, filtersOverlap, isValidFilter, isValidSubject, subjectMa
 
 describe('subjectMatches', () => {
   test.each([
-    ['identity.user.signed_up', 'identity.user.signed_up', true],
-    ['identity.user.signed_up', 'identity.user.deleted', false],
-    ['identity.user.*', 'identity.user.signed_up', true],
-    ['identity.user.*', 'identity.user', false],
-    ['identity.user.*', 'identity.user.signed_up.extra', false],
-    ['identity.*.deleted', 'identity.user.deleted', true],
+    ['accounts.user.signed_up', 'accounts.user.signed_up', true],
+    ['accounts.user.signed_up', 'accounts.user.deleted', false],
+    ['accounts.user.*', 'accounts.user.signed_up', true],
+    ['accounts.user.*', 'accounts.user', false],
+    ['accounts.user.*', 'accounts.user.signed_up.extra', false],
+    ['accounts.*.deleted', 'accounts.user.deleted', true],
     ['*.*.*', 'orders.order.purchased', true],
-    ['identity.>', 'identity.user.signed_up', true],
-    ['identity.>', 'identity.user', true],
-    ['identity.>', 'identity', false],
-    ['identity.>', 'identityx.user', false],
+    ['accounts.>', 'accounts.user.signed_up', true],
+    ['accounts.>', 'accounts.user', true],
+    ['accounts.>', 'identity', false],
+    ['accounts.>', 'identityx.user', false],
     ['>', 'orders.order.purchased', true],
     ['*.order.>', 'orders.order.purchased', true],
     ['*.order.>', 'orders.order', false],
@@ -42,10 +42,10 @@ describe('subject and filter validity', () => {
 
 describe('filtersOverlap', () => {
   test.each([
-    ['identity.>', 'identity.user.*', true],
-    ['identity.user.*', 'identity.*.deleted', true],
-    ['identity.user.*', 'catalog.user.*', false],
-    ['identity.>', 'identity', false],
+    ['accounts.>', 'accounts.user.*', true],
+    ['accounts.user.*', 'accounts.*.deleted', true],
+    ['accounts.user.*', 'listings.user.*', false],
+    ['accounts.>', 'identity', false],
     ['a.*', 'a.b.c', false],
     ['a.b', 'a.b', true],
     ['>', 'x', true],
@@ -56,7 +56,7 @@ describe('filtersOverlap', () => {
   test('assertFilters refuses empty, invalid and overlapping lists', () => {
     expect(() => assertFilters('c', [])).toThrow(/at least one/);
     expect(() => assertFilters('c', ['a..b'])).toThrow(/invalid/);
-    expect(() => assertFilters('c', ['identity.>', 'identity.user.*'])).toThrow(/overlap/);
-    expect(() => assertFilters('c', ['identity.>', 'catalog.>'])).not.toThrow();
+    expect(() => assertFilters('c', ['accounts.>', 'accounts.user.*'])).toThrow(/overlap/);
+    expect(() => assertFilters('c', ['accounts.>', 'listings.>'])).not.toThrow();
   });
 });
