@@ -11,7 +11,7 @@ import type { Migration } from '../db/database';
 import type { CallContext, Caller } from '../context';
 import { AppError } from '../rules/errors';
 import type { SubscribeOptions } from '../events/types';
-import { defineEvent } from '../events/typed';
+import { defineConsumer, defineEvent, type PayloadOf } from '../events/typed';
 import { identityEvents } from '@caskade/proto';
 
 export const ACCOUNT_STATUSES = ['active', 'banned', 'deleted'] as const;
@@ -110,24 +110,17 @@ export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions =
 
 /** The consumer every service runs (identity's too: recording twice is harmless) to keep its table current. */
 export function sessionRevocationConsumer<DB>(service: string, db: Kysely<DB>, guard: CallerGuard, onRevoked?: (rev: SessionRevocation) => Promise<void>): SubscribeOptions {
-  return {
-    consumer: `${service}-session-revocations`,
-    subjects: [SessionsRevoked.subject],
-    handler: async (event) => {
-      const rev = parseRevocation(event.data);
-      if (!rev) return;
-      await recordSessionRevocation(db, rev);
-      guard.forget(rev.userId);
-      await onRevoked?.(rev);
-    },
-  };
+  return defineConsumer(`${service}-session-revocations`, [SessionsRevoked]).handle(async (event) => {
+    const rev = toRevocation(event.data);
+    if (!rev) return;
+    await recordSessionRevocation(db, rev);
+    guard.forget(rev.userId);
+    await onRevoked?.(rev);
+  });
 }
 
-/** The event's data (proto3 JSON of identity's SessionsRevoked), or null when it is not one. */
-export function parseRevocation(data: unknown): SessionRevocation | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { userId, sessionVersion, status } = data as Record<string, unknown>;
-  const version = typeof sessionVersion === 'number' ? sessionVersion : Number(sessionVersion);
-  if (typeof userId !== 'string' || userId.length === 0 || !Number.isSafeInteger(version) || version < 0 || !isAccountStatus(status)) return null;
-  return { userId, sessionVersion: version, status };
+/** A decoded SessionsRevoked, or null when it names no account or an unknown status (nothing to record). */
+function toRevocation({ userId, sessionVersion, status }: PayloadOf<typeof SessionsRevoked>): SessionRevocation | null {
+  if (userId.length === 0 || !Number.isSafeInteger(sessionVersion) || sessionVersion < 0 || !isAccountStatus(status)) return null;
+  return { userId, sessionVersion, status };
 }
