@@ -1,5 +1,6 @@
 /** docs/events.md is generated from the event registries; it must not fall behind them. */
 import { readFileSync } from 'node:fs';
+import { UserDeleted, VerificationRequested } from '@caskade/identity/events';
 import { EVENTS_DOC_PATH, renderEventsDoc } from '../../scripts/events-doc';
 
 describe('docs/events.md', () => {
@@ -12,7 +13,7 @@ describe('docs/events.md', () => {
     const subjects = [...doc.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
     expect(subjects).toHaveLength(14);
     expect(new Set(subjects).size).toBe(14);
-    expect(doc).toContain('| `identity.user.deleted` | identity | `caskade.events.v1.UserDeleted` | catalog (`catalog-user-deleted`) |');
-    expect(doc).toContain('| `identity.user.verification_requested` | identity | `caskade.events.v1.VerificationEmailRequested` | notifications (`notifications-emails`) |');
+    expect(doc).toContain(`| \`${UserDeleted.subject}\` | identity | \`caskade.events.v1.UserDeleted\` | catalog (\`catalog-user-deleted\`) |`);
+    expect(doc).toContain(`| \`${VerificationRequested.subject}\` | identity | \`caskade.events.v1.VerificationEmailRequested\` | notifications (\`notifications-emails\`) |`);
   });
 });
