@@ -3,30 +3,46 @@
  * every subject, the service that publishes it, its payload message and who consumes it.
  * `npm run events:doc` writes the file; tests/integration/events-doc.test.ts fails when it is stale.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ConsumerDefinition, EventDefinition } from '@caskade/kit';
+import { SessionsRevoked, type ConsumerDefinition, type EventDefinition } from '@caskade/kit';
 import * as proto from '@caskade/proto';
-import { CATALOG_CONSUMERS, CATALOG_EVENTS } from '../services/catalog/src/events/registry';
-import { IDENTITY_EVENTS, SessionsRevoked } from '../services/identity/src/events/registry';
-import { NOTIFICATIONS_CONSUMERS, NOTIFICATIONS_EVENTS } from '../services/notifications/src/events/registry';
 
-interface ServiceEvents {
+const root = path.join(__dirname, '..');
+
+interface Registry {
   service: string;
-  events: readonly EventDefinition[];
-  consumers: readonly ConsumerDefinition[];
+  events: EventDefinition[];
+  consumers: ConsumerDefinition[];
 }
 
-const SERVICES: readonly ServiceEvents[] = [
-  { service: 'identity', events: IDENTITY_EVENTS, consumers: [] },
-  { service: 'catalog', events: CATALOG_EVENTS, consumers: CATALOG_CONSUMERS },
-  { service: 'notifications', events: NOTIFICATIONS_EVENTS, consumers: NOTIFICATIONS_CONSUMERS },
-];
+const isEvent = (v: unknown): v is EventDefinition => typeof v === 'object' && v !== null && 'subject' in v && 'codec' in v && 'decode' in v;
+const isConsumer = (v: unknown): v is ConsumerDefinition => typeof v === 'object' && v !== null && 'name' in v && 'events' in v && 'handle' in v;
+
+/**
+ * Every `services/<svc>/src/events/registry.ts` and its lists (`<SVC>_EVENTS`, `<SVC>_CONSUMERS`):
+ * a new service is listed without touching this script.
+ */
+async function registries(): Promise<Registry[]> {
+  const services = readdirSync(path.join(root, 'services')).sort();
+  const files = services.map((service) => ({ service, file: path.join(root, 'services', service, 'src', 'events', 'registry.ts') })).filter(({ file }) => existsSync(file));
+  return Promise.all(files.map(async ({ service, file }) => {
+    // A registry holds definitions only (kit + proto), so loading it starts nothing.
+    const exports = Object.entries((await import(file)) as Record<string, unknown>);
+    const list = <T>(suffix: string, is: (v: unknown) => v is T): T[] =>
+      exports.flatMap(([name, value]) => {
+        if (!name.endsWith(suffix)) return [];
+        if (!Array.isArray(value) || !value.every(is)) throw new Error(`${file}: ${name} is not a list of definitions`);
+        return value;
+      });
+    return { service, events: list('_EVENTS', isEvent), consumers: list('_CONSUMERS', isConsumer) };
+  }));
+}
 
 /** The kit's session guard subscribes in every service under its own name (docs/decisions/023). */
-const KIT_CONSUMERS = new Map<EventDefinition, string>([[SessionsRevoked, 'every service (`<service>-session-revocations`)']]);
+const KIT_CONSUMERS = new Map<string, string>([[SessionsRevoked.subject, 'every service (`<service>-session-revocations`)']]);
 
-export const EVENTS_DOC_PATH = path.join(__dirname, '..', 'docs', 'events.md');
+export const EVENTS_DOC_PATH = path.join(root, 'docs', 'events.md');
 
 /** The generated message a codec belongs to, e.g. `caskade.events.v1.UserDeleted`. */
 function messageName(event: EventDefinition): string {
@@ -38,11 +54,12 @@ function messageName(event: EventDefinition): string {
   throw new Error(`${event.subject}: its codec is not a message of proto/caskade/events`);
 }
 
-export function renderEventsDoc(): string {
-  const rows = SERVICES.flatMap(({ service, events }) =>
+export async function renderEventsDoc(): Promise<string> {
+  const all = await registries();
+  const rows = all.flatMap(({ service, events }) =>
     events.map((event) => {
-      const consumers = SERVICES.flatMap((s) => s.consumers.filter((c) => c.events.includes(event)).map((c) => `${s.service} (\`${c.name}\`)`));
-      const kit = KIT_CONSUMERS.get(event);
+      const consumers = all.flatMap((r) => r.consumers.filter((c) => c.events.some((e) => e.subject === event.subject)).map((c) => `${r.service} (\`${c.name}\`)`));
+      const kit = KIT_CONSUMERS.get(event.subject);
       if (kit) consumers.push(kit);
       return `| \`${event.subject}\` | ${service} | \`${messageName(event)}\` | ${consumers.join(', ') || '—'} |`;
     }),
@@ -64,6 +81,8 @@ export function renderEventsDoc(): string {
 }
 
 if (require.main === module) {
-  writeFileSync(EVENTS_DOC_PATH, renderEventsDoc());
-  console.log(`events: wrote ${path.relative(process.cwd(), EVENTS_DOC_PATH)}`);
+  void renderEventsDoc().then((doc) => {
+    writeFileSync(EVENTS_DOC_PATH, doc);
+    console.log(`events: wrote ${path.relative(process.cwd(), EVENTS_DOC_PATH)}`);
+  });
 }

@@ -4,12 +4,12 @@ import { UserDeleted, VerificationRequested } from '@caskade/identity/events';
 import { EVENTS_DOC_PATH, renderEventsDoc } from '../../scripts/events-doc';
 
 describe('docs/events.md', () => {
-  test('matches the registries (run `npm run events:doc` after changing an event or a consumer)', () => {
-    expect(readFileSync(EVENTS_DOC_PATH, 'utf8')).toBe(renderEventsDoc());
+  test('matches the registries (run `npm run events:doc` after changing an event or a consumer)', async () => {
+    expect(readFileSync(EVENTS_DOC_PATH, 'utf8')).toBe(await renderEventsDoc());
   });
 
-  test('lists each subject once, with its producer, payload message and consumers', () => {
-    const doc = renderEventsDoc();
+  test('lists each subject once, with its producer, payload message and consumers', async () => {
+    const doc = await renderEventsDoc();
     const subjects = [...doc.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
     expect(subjects).toHaveLength(14);
     expect(new Set(subjects).size).toBe(14);
