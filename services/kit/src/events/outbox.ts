@@ -4,7 +4,6 @@ import type { Migration } from '../db/database';
 import type { Logger } from '../logger';
 import { PollLoop } from '../service/poll-loop';
 import { errorText, isEventEnvelope } from './delivery';
-import { isValidSubject } from './subjects';
 import type { EventDefinition } from './typed';
 import type { EventBus, EventEnvelope } from './types';
 
@@ -62,7 +61,6 @@ export interface NewEvent<T> {
  * the commit for prompt delivery.
  */
 export async function enqueueEvent<S extends string, T>(trx: QueryExecutorProvider, definition: EventDefinition<S, T>, input: NewEvent<T>): Promise<EventEnvelope> {
-  if (!isValidSubject(definition.subject)) throw new Error(`event type "${definition.subject}" is not a valid subject`);
   const event: EventEnvelope = {
     id: randomUUID(),
     type: definition.subject,
