@@ -23,7 +23,7 @@ export interface GatewayAppOptions {
   logger: Logger;
   /** Read-through cache for public data every page asks for (Redis when configured). */
   cache: Cache;
-  /** gRPC addresses whose health gates /readyz. */
+  /** gRPC addresses whose health /readyz reports (it does not gate on them). */
   upstreams: string[];
 }
 
@@ -46,10 +46,12 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Readiness is the gateway's own: one service down must not take every gateway pod out of
+  // rotation (its routes answer 503 while the others keep working). Upstreams are reported, not gated on.
   app.get('/readyz', async (_req, res) => {
     const results = await Promise.all(opts.upstreams.map((a) => checkHealth(a)));
-    const ready = results.every(Boolean);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', upstreams: Object.fromEntries(opts.upstreams.map((a, i) => [a, results[i]])) });
+    const degraded = opts.upstreams.filter((_a, i) => !results[i]);
+    res.status(200).json({ status: degraded.length === 0 ? 'ready' : 'degraded', upstreams: Object.fromEntries(opts.upstreams.map((a, i) => [a, results[i]])) });
   });
 
   const api = express.Router();
@@ -74,6 +76,8 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   app.use(api);
   app.use(imageServingRouter(clients));
   app.use(spa(env.WEB_DIST, { publicUrl: env.PUBLIC_URL, clients, logger }));
+  // Whatever the SPA does not serve (a POST to a page address, say) answers a JSON error like the API, not Express's HTML.
+  app.use((_req, res) => sendError(res, new AppError('not-found')));
   app.use(errorHandler(logger));
   return app;
 }

@@ -86,4 +86,32 @@ describe('distributed: the catalog as its own process', () => {
     expect(state).toBe('closed');
     expect((await buyer.get<{ data: { listings: Listing[] } }>('/api/listings?keywords=slate%20riesling')).body.data.listings).toHaveLength(0);
   }, 90_000);
+
+  fixture.test('one service down takes out only its routes: the gateway stays ready, catalog answers 503 fast and 200 within 2 s of serving again', async (app) => {
+    const listings = async () => {
+      const started = Date.now();
+      const status = (await fetch(`${app.url}/api/listings?perPage=1`)).status;
+      return { status, ms: Date.now() - started };
+    };
+    const identityRoute = async () => (await fetch(`${app.url}/api/brands/scan-valid-name?name=${encodeURIComponent('Nobody Brewing')}`)).status;
+    expect((await listings()).status).toBe(200);
+    await app.crash('catalog');
+    const down = await listings();
+    expect(down.status).toBe(503);
+    expect(down.ms).toBeLessThan(1000);
+    expect(await identityRoute()).toBe(200);
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as { status: string }).status).toBe('degraded');
+    await app.restart('catalog'); // returns once catalog's health check says SERVING
+    const serving = Date.now();
+    let back = await listings();
+    while (back.status !== 200 && Date.now() - serving < 5000) {
+      await new Promise((r) => setTimeout(r, 50));
+      back = await listings();
+    }
+    expect(back.status).toBe(200);
+    expect(Date.now() - serving).toBeLessThanOrEqual(2000);
+    expect(((await (await fetch(`${app.url}/readyz`)).json()) as { status: string }).status).toBe('ready');
+  }, 60_000);
 });

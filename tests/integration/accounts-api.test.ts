@@ -148,6 +148,12 @@ describe('accounts through the gateway', () => {
     const missing = await fetch(`${app.url}/api/no-such-thing`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as ErrorBody).errors[0]?.code).toBe('not-found');
+    // A write to a page address answers a JSON error like the API, not Express's HTML page.
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const page = await fetch(`${app.url}/about`, { method, headers: { origin: app.url } });
+      expect({ method, status: page.status, type: page.headers.get('content-type') }).toEqual({ method, status: 404, type: 'application/json; charset=utf-8' });
+      expect(((await page.json()) as ErrorBody).errors[0]?.code).toBe('not-found');
+    }
     const page = await fetch(`${app.url}/some/unknown/page`);
     expect(page.headers.get('content-type')).toMatch(/html/);
     const csp = page.headers.get('content-security-policy') ?? '';

@@ -31,6 +31,13 @@ export function createClient<D extends Record<keyof D, UnaryMethod>>(definition:
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_timeout_ms': 10_000,
     'grpc.max_receive_message_length': 32 * 1024 * 1024,
+    // A restarted pod is used again within about a second: grpc-js's default backoff (1 s growing
+    // to 120 s) kept routes answering 503 for 7–10 s after their service was back.
+    'grpc.initial_reconnect_backoff_ms': 100,
+    'grpc.min_reconnect_backoff_ms': 100,
+    'grpc.max_reconnect_backoff_ms': 1000,
+    // New pods behind a headless Service are found soon after they appear (default 30 s).
+    'grpc.dns_min_time_between_resolutions_ms': 1000,
   });
   const out: Record<string, unknown> = { close: () => client.close() };
   for (const [name, method] of Object.entries(definition) as [string, MethodDefinition<unknown, unknown>][]) {
