@@ -1,4 +1,5 @@
 import { addressEnvShape, SERVICE_NAMES } from '@caskade/kit';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
@@ -16,7 +17,33 @@ export const gatewayEnv = z.object({
   WEB_DIST: z.string().default('web/dist'),
   /** Multiplies every rate limit (load tests raise it; never below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For: a hop count (`2`: the two
+   * nearest), or a comma-separated list of addresses and CIDR ranges (`10.0.0.0/8,fd00::/8`), which
+   * holds however many hops there are. Client IPs key the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((v, ctx): number | string[] => {
+      const text = v.trim();
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const ranges = text.split(',').map((r) => r.trim()).filter(Boolean);
+      const cidr = /^(?:(?:\d{1,3}\.){3}\d{1,3}|[0-9a-fA-F:]+)(?:\/\d{1,3})?$/;
+      if (ranges.length > 0 && ranges.every((r) => cidr.test(r) && isIpRange(r))) return ranges;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count (0–99) or a comma-separated list of IP addresses or CIDR ranges' });
+      return z.NEVER;
+    }),
   EMBEDDED: z.stringbool().default(false),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
+
+/** An IP address, or one with a prefix length that fits it (/0–32 for IPv4, /0–128 for IPv6). */
+function isIpRange(range: string): boolean {
+  const [address = '', prefix] = range.split('/');
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return Number.isInteger(bits) && bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
