@@ -96,6 +96,20 @@ function defineOutboxTests(backend: Backend, t: GatedSuite) {
     await bus.close();
   });
 
+  t.test('the relay prunes inbox markers older than the redelivery window and keeps recent ones', async () => {
+    await sql`insert into processed_events (consumer, event_id, processed_at) values
+      ('c', ${randomUUID()}, now() - interval '9 days'), ('c', ${randomUUID()}, now() - interval '2 minutes'), ('c', ${randomUUID()}, now())`.execute(database.db);
+    const { bus } = await recordingBus();
+    const relay = new OutboxRelay({ db: database.db, bus, logger, pollMs: 10, keepProcessedMs: 60_000 });
+    relay.start();
+    const count = async () => (await sql<{ n: number }>`select count(*)::int as n from processed_events`.execute(database.db)).rows[0]?.n;
+    const deadline = Date.now() + 5000;
+    while ((await count()) !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await relay.stop();
+    await bus.close();
+    expect(await count()).toBe(1);
+  });
+
   t.test('a failed publish stays pending with attempts and last_error, and is retried after its backoff', async () => {
     const event = await database.db.transaction().execute((trx) => enqueueEvent(trx, OrdersOrderPurchased, { aggregateId: 'o1', data: {} }));
     const deadBus = new LocalEventBus({ logger });

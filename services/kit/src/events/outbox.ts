@@ -92,6 +92,12 @@ export interface OutboxRelayOptions<DB> {
   retryMaxMs?: number;
   /** Published rows are deleted after this long (checked at most hourly). Default 7 days. */
   keepPublishedMs?: number;
+  /**
+   * Inbox markers (processed_events) are deleted after this long, checked with the outbox prune.
+   * Default 8 days: longer than JetStream keeps an event (7 days, nats-bus), so no event can be
+   * redelivered once its marker is gone.
+   */
+  keepProcessedMs?: number;
 }
 
 interface ClaimedRow {
@@ -128,6 +134,7 @@ export class OutboxRelay<DB> {
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
   private readonly keepPublishedMs: number;
+  private readonly keepProcessedMs: number;
   private readonly loop: PollLoop;
   private passes: Promise<unknown> = Promise.resolve();
   private lastPrune = 0;
@@ -142,6 +149,7 @@ export class OutboxRelay<DB> {
     this.retryBaseMs = opts.retryBaseMs ?? 1000;
     this.retryMaxMs = opts.retryMaxMs ?? 60_000;
     this.keepPublishedMs = opts.keepPublishedMs ?? 7 * 24 * 60 * 60_000;
+    this.keepProcessedMs = opts.keepProcessedMs ?? 8 * 24 * 60 * 60_000;
     this.loop = new PollLoop({
       name: 'outbox relay',
       logger: this.logger,
@@ -246,5 +254,6 @@ export class OutboxRelay<DB> {
     this.lastPrune = Date.now();
     const keepSeconds = this.keepPublishedMs / 1000;
     await sql`delete from outbox where state = 'published' and published_at < now() - make_interval(secs => ${keepSeconds})`.execute(this.db);
+    await sql`delete from processed_events where processed_at < now() - make_interval(secs => ${this.keepProcessedMs / 1000})`.execute(this.db);
   }
 }
