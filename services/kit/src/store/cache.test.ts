@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describeWithServices, requireService } from '../testing/services';
-import { createCache, type Cache } from './cache';
+import { CACHE_TIMEOUT_MS, createCache, type Cache } from './cache';
+import { connectRedis } from './rate-limit';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisGate = requireService('Redis', REDIS_URL, async () => {
@@ -77,6 +78,7 @@ describeWithServices('cache in Redis', [redisGate], ({ beforeAll, afterAll, test
   const namespace = `test-${randomUUID()}`;
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    await redis.ping(); // connected: the cache bypasses a client that is not (yet) ready
   });
   afterAll(async () => {
     const keys = await redis.keys(`cache:${namespace}:*`);
@@ -102,6 +104,43 @@ describeWithServices('cache in Redis', [redisGate], ({ beforeAll, afterAll, test
       expect(await cache.wrap('brands', 5, async () => ['fresh'])).toEqual(['fresh']);
     } finally {
       down.disconnect();
+    }
+  });
+
+  test('with Redis down, as the gateway connects to it (offline queue and retries), a read adds at most the cache timeout', async () => {
+    // The gateway's own client (connectRedis) against a port nothing listens on: ioredis would queue
+    // each command and retry for seconds; the cache gives up at once instead.
+    const down = connectRedis('redis://127.0.0.1:1');
+    down.on('error', () => undefined);
+    try {
+      const cache = createCache({ namespace, redis: down });
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        expect(await cache.wrap(`brands-${i}`, 5, async () => ['fresh'])).toEqual(['fresh']);
+        expect(performance.now() - started).toBeLessThan(CACHE_TIMEOUT_MS + 50);
+      }
+    } finally {
+      down.disconnect();
+    }
+  });
+
+  test('a Redis that answers too slowly is bypassed after the timeout', async () => {
+    const slow = new Redis(REDIS_URL, { maxRetriesPerRequest: 0 });
+    try {
+      await slow.ping();
+      const cache = createCache({ namespace, redis: slow, timeoutMs: 20 });
+      // Another connection pauses every client for 300 ms: the read would wait that long.
+      const admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 0 });
+      try {
+        expect(await admin.call('CLIENT', 'PAUSE', '300', 'ALL')).toBe('OK');
+        const started = performance.now();
+        expect(await cache.wrap('slow-key', 5, async () => 'computed')).toBe('computed');
+        expect(performance.now() - started).toBeLessThan(200);
+      } finally {
+        admin.disconnect();
+      }
+    } finally {
+      slow.disconnect();
     }
   });
 });

@@ -21,6 +21,8 @@ export interface CacheOptions {
   redis?: Redis | undefined;
   /** Entries the in-process LRU keeps at most (memory mode). */
   maxEntries?: number;
+  /** Redis reads and writes slower than this are given up (default CACHE_TIMEOUT_MS). */
+  timeoutMs?: number;
   logger?: Logger;
 }
 
@@ -30,14 +32,31 @@ interface Store {
   remove(key: string): Promise<void>;
 }
 
-function redisStore(redis: Redis): Store {
+/** How long a cache read or write may take before the cache is bypassed: Redis down must cost a page next to nothing. */
+export const CACHE_TIMEOUT_MS = 50;
+
+class CacheUnavailable extends Error {}
+
+/**
+ * Redis, bypassed at once while the client is not connected (ioredis would queue the command and
+ * retry it for seconds) and after CACHE_TIMEOUT_MS otherwise; `wrap` then computes the value.
+ */
+function redisStore(redis: Redis, timeoutMs: number): Store {
+  const bounded = <T>(op: () => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready') return Promise.reject(new CacheUnavailable(`redis ${redis.status}`));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new CacheUnavailable(`redis slower than ${timeoutMs} ms`)), timeoutMs);
+    });
+    return Promise.race([op(), timeout]).finally(() => clearTimeout(timer));
+  };
   return {
-    read: async (key) => (await redis.get(key)) ?? undefined,
+    read: async (key) => (await bounded(() => redis.get(key))) ?? undefined,
     write: async (key, value, ttlSeconds) => {
-      await redis.set(key, value, 'EX', ttlSeconds);
+      await bounded(() => redis.set(key, value, 'EX', ttlSeconds));
     },
     remove: async (key) => {
-      await redis.del(key);
+      await bounded(() => redis.del(key));
     },
   };
 }
@@ -56,7 +75,7 @@ function memoryStore(maxEntries: number): Store {
 }
 
 export function createCache(opts: CacheOptions): Cache {
-  const store = opts.redis ? redisStore(opts.redis) : memoryStore(opts.maxEntries ?? 1000);
+  const store = opts.redis ? redisStore(opts.redis, opts.timeoutMs ?? CACHE_TIMEOUT_MS) : memoryStore(opts.maxEntries ?? 1000);
   const full = (key: string) => `cache:${opts.namespace}:${key}`;
   const inFlight = new Map<string, Promise<unknown>>();
 
