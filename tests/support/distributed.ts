@@ -33,7 +33,7 @@ export interface DistributedFixture {
  * Registers beforeAll/afterAll that run the whole marketplace as one process per service on a
  * fresh PostgreSQL database (dropped afterwards), NATS JetStream and Redis.
  */
-export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string } } = {}): DistributedFixture {
+export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string }; natsUrl?: () => string } = {}): DistributedFixture {
   const fixture: DistributedFixture & { app: DistributedApp | null } = {
     app: null,
     test: (name, fn, timeoutMs) =>
@@ -49,7 +49,7 @@ export function useDistributedApp(suite: string, opts: { operator?: { email: str
       port: await freePort(),
       postgresUrl: POSTGRES_SERVER,
       database,
-      natsUrl: NATS_URL,
+      natsUrl: opts.natsUrl?.() ?? NATS_URL,
       redisUrl: REDIS_URL,
       jwtSecret: randomBytes(48).toString('base64url'),
       ...(opts.operator ? { operator: opts.operator } : {}),

@@ -20,6 +20,7 @@ export * from './events/outbox';
 export * from './events/typed';
 export * from './events/inbox';
 export * from './events/bus';
+export * from './events/deferred-bus';
 export * from './service/poll-loop';
 export * from './service/manifest';
 export * from './plans';

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import { LocalEventBus } from './local-bus';
+import { DeferredEventBus } from './deferred-bus';
 import { NatsEventBus } from './nats-bus';
 import type { EventBus } from './types';
 
@@ -18,7 +19,9 @@ export interface CreateEventBusOptions {
 }
 
 export async function createEventBus(opts: CreateEventBusOptions): Promise<EventBus> {
-  if (opts.natsUrl) return NatsEventBus.connect({ url: opts.natsUrl, logger: opts.logger, ...(opts.name ? { name: opts.name } : {}) });
+  const natsUrl = opts.natsUrl;
+  // A service starts and serves without NATS; events wait in its outbox until NATS is there (ADR 030).
+  if (natsUrl) return new DeferredEventBus({ logger: opts.logger, connect: () => NatsEventBus.connect({ url: natsUrl, logger: opts.logger, ...(opts.name ? { name: opts.name } : {}) }) });
   if (opts.shared) return opts.shared.scope();
   return new LocalEventBus({ logger: opts.logger });
 }

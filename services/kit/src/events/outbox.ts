@@ -3,6 +3,7 @@ import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { Migration } from '../db/database';
 import type { Logger } from '../logger';
 import { PollLoop } from '../service/poll-loop';
+import { BusUnavailableError } from './deferred-bus';
 import { errorText, isEventEnvelope } from './delivery';
 import type { EventDefinition } from './typed';
 import type { EventBus, EventEnvelope } from './types';
@@ -202,6 +203,12 @@ export class OutboxRelay<DB> {
         if (!isEventEnvelope(row.payload)) throw new Error('outbox payload is not an event envelope');
         await this.bus.publish(row.payload);
       } catch (err) {
+        // The bus is not connected yet (a service started without NATS): not the row's fault, so no
+        // attempt counts and no backoff grows; the rows go back and the next poll tries again.
+        if (err instanceof BusUnavailableError) {
+          await this.release(rows.slice(i));
+          return { claimed: rows.length, published };
+        }
         await this.markFailed(row, err);
         await this.release(rows.slice(i + 1));
         return { claimed: rows.length, published };

@@ -3,9 +3,13 @@ import type { BaseEnv } from '../config';
 import { openDatabase, type Migration } from '../db/database';
 import { OUTBOX_MIGRATION, OutboxRelay } from '../events/outbox';
 import type { EventBus, Subscription } from '../events/types';
+import { DeferredEventBus } from '../events/deferred-bus';
 import { guardBinding, startGrpcServer, type GrpcServiceBinding } from '../grpc/server';
 import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, type CallerGuard, type SessionRevocation } from '../auth/revocation';
 import type { Logger } from '../logger';
+
+/** grpc.health.v1 name whose status is the event bus's connection (SERVING, or NOT_SERVING while degraded). */
+export const BUS_HEALTH_SERVICE = 'caskade.events';
 
 export interface ServiceParts {
   bindings: GrpcServiceBinding[];
@@ -71,6 +75,12 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     throw err;
   }
   server.setServing(true);
+  // The service serves without its broker (events wait in the outbox); health says so under its own name.
+  const bus = opts.bus;
+  const busHealth = bus instanceof DeferredEventBus
+    ? setInterval(() => server.health.setStatus(BUS_HEALTH_SERVICE, bus.connected ? 'SERVING' : 'NOT_SERVING'), 1000)
+    : undefined;
+  server.health.setStatus(BUS_HEALTH_SERVICE, bus instanceof DeferredEventBus && !bus.connected ? 'NOT_SERVING' : 'SERVING');
   logger.info({ grpc: server.address, database: database.kind }, `${opts.name} serving`);
   let stopped = false;
   return {
@@ -82,6 +92,7 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(busHealth);
       server.setServing(false);
       await Promise.all(subscriptions.map((s) => s.stop()));
       await server.shutdown(5000);
