@@ -1,24 +1,10 @@
 import type { Role } from '@caskade/kit/rules';
+import type { ProfileData } from '@caskade/identity/domain';
 
-export interface Profile {
-  firstName: string;
-  lastName: string;
+/** The profile as the API answers it: the stored profile (identity's domain) plus the names derived from it. */
+export interface Profile extends ProfileData {
   displayName: string;
   abbreviatedName: string;
-  bio: string;
-  companyName: string;
-  abnAcn: string;
-  phoneNumber: string;
-  favouriteDrink: string;
-  favouriteCategories: string[];
-  brandName: string;
-  businessName: string;
-  legalEntityName: string;
-  retailLiquorLicence: string;
-  wholesaleLiquorLicence: string;
-  address: string;
-  contactNumber: string;
-  published: boolean;
 }
 
 export interface CurrentUser {
