@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../db/database';
 import { describeWithServices, natsService, pgliteService, TEST_NATS_URL, uniqueName } from '../testing/services';
 import type { DeadLetter } from './delivery';
 import { consumeOnce } from './inbox';
-import { DEAD_LETTER_STREAM, EVENT_SUBJECTS, EVENTS_STREAM, NatsEventBus } from './nats-bus';
+import { DEAD_LETTER_STREAM, EVENT_SUBJECTS, EVENTS_STREAM, NatsEventBus, streamReplicas } from './nats-bus';
 import { OUTBOX_MIGRATION } from './outbox';
 import { defineConsumer, defineEvent } from './typed';
 import { TransientError, type EventEnvelope, type EventHandler } from './types';
@@ -258,5 +258,20 @@ describeWithServices('NatsEventBus on JetStream', [nats], (t) => {
       expect(await database.db.selectFrom('effects').selectAll().execute()).toEqual([{ event_id: e.id }]);
       await sub.stop();
     });
+  });
+});
+
+describe('stream replicas follow the NATS cluster', () => {
+  test.each([
+    [undefined, 1],
+    [{}, 1],
+    [{ connect_urls: ['a:4222', 'b:4222', 'c:4222'] }, 1],
+    [{ cluster: 'caskade', connect_urls: ['a:4222'] }, 1],
+    [{ cluster: 'caskade', connect_urls: ['a:4222', 'b:4222'] }, 2],
+    [{ cluster: 'caskade', connect_urls: ['a:4222', 'b:4222', 'c:4222'] }, 3],
+    [{ cluster: 'caskade', connect_urls: ['a:4222', 'b:4222', 'c:4222', 'd:4222', 'e:4222'] }, 3],
+    [{ cluster: 'caskade', connect_urls: ['a:4222', 'a:4222', 'b:4222'] }, 2],
+  ])('%p → %i', (info, replicas) => {
+    expect(streamReplicas(info)).toBe(replicas);
   });
 });

@@ -67,8 +67,9 @@ export class NatsEventBus implements EventBus {
     try {
       const jsm = await jetstreamManager(nc);
       const maxAgeMs = opts.maxAgeMs ?? 7 * DAY_MS;
-      await ensureStream(jsm, opts.stream?.name ?? EVENTS_STREAM, opts.stream?.subjects ?? EVENT_SUBJECTS, maxAgeMs);
-      await ensureStream(jsm, opts.deadLetter?.stream ?? DEAD_LETTER_STREAM, [`${opts.deadLetter?.prefix ?? DEAD_LETTER_PREFIX}.>`], Math.max(maxAgeMs, 30 * DAY_MS));
+      const replicas = streamReplicas(nc.info);
+      await ensureStream(jsm, opts.stream?.name ?? EVENTS_STREAM, opts.stream?.subjects ?? EVENT_SUBJECTS, maxAgeMs, replicas);
+      await ensureStream(jsm, opts.deadLetter?.stream ?? DEAD_LETTER_STREAM, [`${opts.deadLetter?.prefix ?? DEAD_LETTER_PREFIX}.>`], Math.max(maxAgeMs, 30 * DAY_MS), replicas);
       return new NatsEventBus(nc, jetstream(nc), jsm, opts);
     } catch (err) {
       await nc.close();
@@ -222,12 +223,25 @@ export class NatsEventBus implements EventBus {
   }
 }
 
-/** Create the stream, or widen its subjects if it exists with fewer (replicas may race: both end the same). */
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], maxAgeMs: number): Promise<void> {
+/**
+ * Stream replicas follow the NATS cluster: one on a single server, three (JetStream's usual
+ * quorum) on a cluster of three or more. The INFO a server sends lists the client URLs of every
+ * server of its cluster.
+ */
+export function streamReplicas(info: { cluster?: string; connect_urls?: string[] } | undefined): number {
+  if (!info?.cluster) return 1;
+  const servers = new Set(info.connect_urls ?? []).size;
+  return Math.max(1, Math.min(3, servers));
+}
+
+/** Create the stream, or widen its subjects if it exists with fewer, and raise its replicas to the cluster's (replicas may race: both end the same). */
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], maxAgeMs: number, replicas = 1): Promise<void> {
   try {
     const info = await jsm.streams.info(name);
     const missing = subjects.filter((s) => !info.config.subjects.includes(s));
-    if (missing.length > 0) await jsm.streams.update(name, { subjects: [...info.config.subjects, ...missing] });
+    if (missing.length > 0 || (info.config.num_replicas ?? 1) < replicas) {
+      await jsm.streams.update(name, { subjects: [...info.config.subjects, ...missing], num_replicas: Math.max(info.config.num_replicas ?? 1, replicas) });
+    }
   } catch (err) {
     if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
     await jsm.streams.add({
@@ -236,6 +250,7 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
       storage: StorageType.File,
       duplicate_window: nanos(DEDUP_WINDOW_MS),
       max_age: nanos(maxAgeMs),
+      num_replicas: replicas,
     });
   }
 }
