@@ -25,6 +25,11 @@ export interface DistributedOptions {
   rateLimitScale?: number;
   /** Where process output goes; inherit for the npm script, ignore or a callback for tests. */
   onOutput?: (service: string, line: string) => void;
+  /**
+   * Start a service again when it dies on its own (the npm script; as Kubernetes would). Tests that
+   * crash a service on purpose leave it off and restart it themselves. At most 5 restarts a minute.
+   */
+  autoRestart?: boolean;
 }
 
 export interface DistributedApp {
@@ -99,7 +104,10 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     processes.set(name, child);
     return child;
   };
+  let stopping = false;
+  const restartTimes = new Map<string, number[]>();
   const stop = async () => {
+    stopping = true;
     const all = [...processes.entries()].reverse();
     for (const [, child] of all) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
@@ -138,6 +146,21 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           ...(opts.operator ? { OPERATOR_EMAIL: opts.operator.email, OPERATOR_PASSWORD: opts.operator.password } : {}),
         });
         await waitFor(service, () => checkHealth(`127.0.0.1:${port}`), child);
+        if (opts.autoRestart) {
+          child.once('exit', (code, signal) => {
+            if (stopping) return;
+            const recent = (restartTimes.get(service) ?? []).filter((t) => Date.now() - t < 60_000);
+            if (recent.length >= 5) {
+              console.error(`${service} exited (${signal ?? code}) 5 times within a minute; not restarting it`);
+              return;
+            }
+            restartTimes.set(service, [...recent, Date.now()]);
+            console.error(`${service} exited (${signal ?? code}); restarting it`);
+            setTimeout(() => {
+              if (!stopping) launch().catch((err: unknown) => console.error(`${service} failed to restart:`, err));
+            }, 1000);
+          });
+        }
         };
         launches.set(service, launch);
         await launch();

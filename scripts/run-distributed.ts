@@ -35,6 +35,7 @@ startDistributed({
   jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
   ...(env.GRPC_BASE_PORT ? { grpcBasePort: Number(env.GRPC_BASE_PORT) } : {}),
   operator,
+  autoRestart: true,
 })
   .then((app) => {
     console.log(`Caskade (distributed: ${[...app.processes.keys()].join(', ')}) at http://localhost:${env.PORT ?? 3000}`);

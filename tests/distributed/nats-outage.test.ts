@@ -28,7 +28,7 @@ const storeDir = mkdtempSync(path.join(tmpdir(), 'caskade-nats-outage-'));
 beforeAll(async () => {
   port = await freePort();
 }, 10_000);
-const fixture = useDistributedApp(SUITE, { operator: OPERATOR, natsUrl: () => `nats://127.0.0.1:${port}` });
+const fixture = useDistributedApp(SUITE, { operator: OPERATOR, natsUrl: () => `nats://127.0.0.1:${port}`, autoRestart: true });
 afterAll(() => {
   server?.kill('SIGKILL');
   rmSync(storeDir, { recursive: true, force: true });
@@ -49,4 +49,22 @@ describe(SUITE, () => {
       expect({ email, sent: all.body.data.filter((m) => m.kind === 'verify-email').length }).toEqual({ email, sent: 1 });
     }
   }, 90_000);
+
+  fixture.test('the launcher starts a service again when it dies (kill -9), as Kubernetes would', async (app) => {
+    const catalog = app.processes.get('catalog');
+    expect(catalog?.pid).toEqual(expect.any(Number));
+    catalog?.kill('SIGKILL');
+    const deadline = Date.now() + 30_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      const again = app.processes.get('catalog');
+      if (again && again !== catalog && again.exitCode === null) {
+        status = (await fetch(`${app.url}/api/listings?perPage=1`)).status;
+        if (status === 200) break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+    expect(app.processes.get('catalog')?.pid).not.toBe(catalog?.pid);
+  }, 60_000);
 });

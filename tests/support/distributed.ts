@@ -33,7 +33,7 @@ export interface DistributedFixture {
  * Registers beforeAll/afterAll that run the whole marketplace as one process per service on a
  * fresh PostgreSQL database (dropped afterwards), NATS JetStream and Redis.
  */
-export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string }; natsUrl?: () => string } = {}): DistributedFixture {
+export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string }; natsUrl?: () => string; autoRestart?: boolean } = {}): DistributedFixture {
   const fixture: DistributedFixture & { app: DistributedApp | null } = {
     app: null,
     test: (name, fn, timeoutMs) =>
@@ -55,6 +55,7 @@ export function useDistributedApp(suite: string, opts: { operator?: { email: str
       ...(opts.operator ? { operator: opts.operator } : {}),
       logLevel: 'warn',
       rateLimitScale: 20,
+      ...(opts.autoRestart ? { autoRestart: true } : {}),
       onOutput: (service, line) => output.push(`${service}: ${line}`),
     });
   }, 120_000);
