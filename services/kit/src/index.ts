@@ -24,3 +24,4 @@ export * from './events/deferred-bus';
 export * from './service/poll-loop';
 export * from './service/manifest';
 export * from './plans';
+export * from './events/dead-letters';

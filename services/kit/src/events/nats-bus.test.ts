@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { listDeadLetters, readDeadLetter, replayDeadLetter, type DeadLetterSummary } from './dead-letters';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { identityEvents } from '@caskade/proto';
 import pino from 'pino';
@@ -171,6 +172,36 @@ describeWithServices('NatsEventBus on JetStream', [nats], (t) => {
     await until(() => ok.includes(good.id));
     await until(async () => (await jsm.consumers.info(STREAM, consumer)).num_ack_pending === 0);
     expect(calls).toBe(3);
+    await sub.stop();
+  });
+
+  t.test('an operator lists, shows and replays a dead letter: the fixed consumer handles it once and the letter is gone', async () => {
+    let broken = true;
+    const handled: string[] = [];
+    const { consumer, sub } = await subscribe(
+      async (e) => {
+        if (broken) throw new Error('downstream unavailable');
+        handled.push(e.id);
+      },
+      [`${run}.invoice.*`],
+      2,
+    );
+    const poison = event('invoice.issued', { total: 99 });
+    await bus.publish(poison);
+    let letters: DeadLetterSummary[] = [];
+    await until(async () => {
+      letters = (await listDeadLetters(jsm, { stream: DLQ_STREAM })).filter((l) => l.consumer === consumer);
+      return letters.length === 1;
+    });
+    const [letter] = letters;
+    expect(letter).toMatchObject({ consumer, subject: poison.type, eventId: poison.id, deliveries: 2, error: 'Error: downstream unavailable' });
+    expect((await readDeadLetter(jsm, letter!.seq, DLQ_STREAM))?.event).toEqual(poison);
+    broken = false; // the fix is deployed
+    expect(await replayDeadLetter(jetstream(nc), jsm, letter!.seq, DLQ_STREAM)).toEqual({ replayed: true, eventId: poison.id, subject: poison.type });
+    await until(() => handled.includes(poison.id));
+    expect(handled).toEqual([poison.id]);
+    expect((await listDeadLetters(jsm, { stream: DLQ_STREAM })).filter((l) => l.consumer === consumer)).toEqual([]);
+    expect(await replayDeadLetter(jetstream(nc), jsm, letter!.seq, DLQ_STREAM)).toEqual({ replayed: false, reason: 'not-found' });
     await sub.stop();
   });
 
