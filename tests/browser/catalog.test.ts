@@ -453,17 +453,18 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await supplier.waitForURL(new RegExp(`/l/${draft.slug}/${draft.id}/pending-approval$`));
     await supplier.getByText('Your listing was submitted for approval.').waitFor();
     await supplier.getByText('Waiting for approval.').waitFor();
-    // A listing awaiting approval can't be deleted (the API answers 409): no Delete offered on
-    // profile settings or manage listings, the other actions are.
+    // A listing awaiting approval can be withdrawn (the process table's discard): offered on
+    // profile settings and manage listings, from the transitions the API answers; no open/close.
     await supplier.goto('/profile-settings');
     const tile = supplier.getByRole('article', { name: title });
     await tile.hover();
     await tile.getByRole('button', { name: 'Duplicate' }).waitFor();
-    expect(await tile.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await tile.getByRole('button', { name: 'Delete' }).count()).toBe(1);
     await supplier.goto('/listings');
     const manageRow = supplier.getByRole('article', { name: title });
     await manageRow.getByRole('button', { name: 'Duplicate' }).waitFor();
-    expect(await manageRow.getByRole('button', { name: /^(Delete|Discard draft)$/ }).count()).toBe(0);
+    expect(await manageRow.getByRole('button', { name: 'Withdraw' }).count()).toBe(1);
+    expect(await manageRow.getByRole('button', { name: /^(Delete|Discard draft|Open|Close)$/ }).count()).toBe(0);
 
     const operator = await newPage();
     await logIn(operator, 'operator@example.com');

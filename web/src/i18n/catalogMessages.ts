@@ -348,6 +348,7 @@ export const catalogUi = {
     duplicate: 'Duplicate',
     delete: 'Delete',
     discard: 'Discard draft',
+    withdraw: 'Withdraw',
     actionsFor: (title: string) => `Actions for ${title}`,
     closed: (title: string) => `“${title}” is closed.`,
     opened: (title: string) => `“${title}” is open again.`,

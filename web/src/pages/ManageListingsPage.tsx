@@ -100,7 +100,7 @@ function ListingRow({ listing, actions }: { listing: Listing; actions: ReturnTyp
         </button>
         {can.remove ? (
           <button type="button" className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50" disabled={busy} onClick={() => actions.askDelete(listing)}>
-            {can.remove === 'discard' ? t.discard : t.delete}
+            {can.remove === 'discard' ? (listing.state === 'pendingApproval' ? t.withdraw : t.discard) : t.delete}
           </button>
         ) : null}
       </div>
