@@ -1,6 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { AppError, checkHealth, type Cache, type Logger } from '@caskade/kit';
+import { AppError, checkHealth, metrics, type Cache, type Logger } from '@caskade/kit';
 import type { GatewayClients } from './clients';
 import type { GatewayEnv } from './config';
 import { errorHandler, sendError } from './http/errors';
@@ -43,6 +43,12 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   app.set('trust proxy', env.TRUST_PROXY);
   app.use(requestId(logger));
   app.use(securityHeaders(production));
+  // The embedded app has one port: /metrics answers only callers on this machine. The cluster
+  // scrapes METRICS_PORT instead (startGateway), which is never exposed by the ingress.
+  app.get('/metrics', async (req, res) => {
+    if (!env.EMBEDDED || !isLoopback(req.socket.remoteAddress)) return sendError(res, new AppError('not-found'));
+    res.type(metrics.contentType).send(await metrics.metrics());
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -81,3 +87,5 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   app.use(errorHandler(logger));
   return app;
 }
+
+const isLoopback = (address: string | undefined): boolean => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';

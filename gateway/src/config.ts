@@ -35,6 +35,8 @@ export const gatewayEnv = z.object({
       return z.NEVER;
     }),
   EMBEDDED: z.stringbool().default(false),
+  /** `/metrics` for Prometheus on this port, off the public one (the chart sets 9464); unset = none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { connectRedis, createCache, type Logger } from '@caskade/kit';
+import { connectRedis, createCache, startMetricsServer, type Logger } from '@caskade/kit';
 import { closeClients, createClients, upstreamAddresses } from './clients';
 import type { GatewayEnv } from './config';
 import { createRateLimiters } from './http/rate-limits';
@@ -20,6 +20,7 @@ export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gat
   const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });
   const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env) });
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.HOST) : null;
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -34,6 +35,7 @@ export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gat
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       closeClients(clients);
+      metricsServer?.close();
       await redis?.quit();
     },
   };

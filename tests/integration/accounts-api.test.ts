@@ -139,6 +139,24 @@ describe('accounts through the gateway', () => {
     expect((await s.post('/api/auth/login', { email: 'reset@example.com', password: 'a brand new secret' })).status).toBe(200);
   });
 
+  it('exposes Prometheus metrics to this machine: HTTP and gRPC latency per route, outbox backlog, emails, event-loop lag', async () => {
+    await new ApiSession(app.url).post('/api/auth/login', { email: 'buyer@example.com', password: 'Caskade-demo-2026' });
+    await fetch(`${app.url}/api/listings/00000000-0000-4000-8000-000000000000`);
+    const res = await fetch(`${app.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    for (const series of [
+      'caskade_http_request_duration_seconds', 'caskade_grpc_server_duration_seconds', 'caskade_outbox_pending_events',
+      'caskade_outbox_oldest_pending_age_seconds', 'caskade_events_handled_total', 'caskade_emails_total', 'caskade_db_pool_connections',
+      'caskade_process_nodejs_eventloop_lag_seconds',
+    ]) expect({ series, typed: text.includes(`# TYPE ${series} `) }).toEqual({ series, typed: true });
+    expect(text).toMatch(/caskade_http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/login",status="200"\} [1-9]/);
+    expect(text).toMatch(/caskade_http_request_duration_seconds_count\{method="GET",route="\/api\/listings\/:id",status="404"\} [1-9]/);
+    expect(text).toMatch(/caskade_grpc_server_duration_seconds_count\{service="caskade\.identity\.v1\.IdentityService",method="login",code="ok"\} [1-9]/);
+    expect(text).toMatch(/caskade_outbox_pending_events\{service="identity"\} \d+/);
+  });
+
   it('serves the OpenAPI document, health, a JSON 404 for unknown API paths and the SPA for other paths', async () => {
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');

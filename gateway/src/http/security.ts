@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { AppError, verifyAccessToken, withRequestId, type Logger } from '@caskade/kit';
+import { AppError, httpRequestDuration, verifyAccessToken, withRequestId, type Logger } from '@caskade/kit';
 import { ACCESS_COOKIE } from './cookies';
 import { sendError } from './errors';
 
@@ -17,6 +17,10 @@ export function requestId(logger: Logger): RequestHandler {
     res.locals.requestId = id;
     res.setHeader('x-request-id', id);
     res.on('finish', () => {
+      // The route's pattern (never the raw path: ids would explode the series).
+      const pattern = (req.route as { path?: unknown } | undefined)?.path;
+      const route = typeof pattern === 'string' ? pattern : req.path.startsWith('/api/') ? 'unmatched' : 'web';
+      httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, (performance.now() - started) / 1000);
       const caller = res.locals.caller as { userId?: string } | null | undefined;
       logger.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), userId: caller?.userId }, 'request');
     });

@@ -42,5 +42,7 @@ export const baseEnv = z.object({
   GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // Every interface in a pod; the local scripts bind loopback, since callers' identities travel in metadata.
   GRPC_HOST: z.string().min(1).default('0.0.0.0'),
+  /** `/metrics` for Prometheus on this port (the chart sets 9464); unset = no metrics endpoint. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 export type BaseEnv = z.infer<typeof baseEnv>;

@@ -25,3 +25,4 @@ export * from './service/poll-loop';
 export * from './service/manifest';
 export * from './plans';
 export * from './events/dead-letters';
+export * from './metrics';

@@ -28,6 +28,8 @@ export interface Database<DB> {
   db: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   schema: string;
+  /** The PostgreSQL pool's connections (null on PGlite), for the metrics. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
   if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`);
   let db: Kysely<DB>;
   let kind: Database<DB>['kind'];
+  let poolStats: Database<DB>['poolStats'] = () => null;
   if (opts.databaseUrl) {
     const bootstrap = new pg.Client({ connectionString: opts.databaseUrl });
     await bootstrap.connect();
@@ -60,6 +63,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     pool.on('error', (err) => opts.logger?.error({ err }, 'idle database client error'));
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     const dir = opts.dataDir === ':memory:' ? undefined : path.resolve(opts.dataDir, opts.service);
     if (dir) mkdirSync(dir, { recursive: true });
@@ -70,7 +74,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     kind = 'pglite';
   }
   await migrate(db, schema, opts.migrations, opts.logger);
-  return { db, kind, schema, close: () => db.destroy() };
+  return { db, kind, schema, poolStats, close: () => db.destroy() };
 }
 
 /** Apply pending migrations in order, one transaction each, under an advisory lock so replicas take turns. */

@@ -3,6 +3,7 @@ import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport
 import type { Logger } from '../logger';
 import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, isEventEnvelope, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters } from './subjects';
+import { eventsHandled } from '../metrics';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from './types';
 
 /** Every service's event subjects; the stream is widened at connect when this list grows. */
@@ -194,11 +195,13 @@ export class NatsEventBus implements EventBus {
         await this.deadLetterOrRetry(m, { consumer: opts.consumer, subject: m.subject, event, error: errorText(failure.err), deliveries, deadLetteredAt: new Date().toISOString() }, durable);
       } else {
         const delay = retryDelayMs(deliveries, failure.err, this.retry);
+        eventsHandled.inc({ consumer: opts.consumer, outcome: 'retry' });
         this.opts.logger.warn({ consumer: durable, eventId: event.id, type: event.type, deliveries, delay, err: failure.err }, 'event handler failed, will be redelivered');
         m.nak(delay);
       }
       return;
     }
+    eventsHandled.inc({ consumer: opts.consumer, outcome: 'ok' });
     try {
       await m.ackAck();
     } catch (err) {
@@ -213,6 +216,7 @@ export class NatsEventBus implements EventBus {
     try {
       const msgID = `${durable}:${letter.event?.id ?? `seq-${m.seq}`}`;
       await this.js.publish(subject, JSON.stringify(letter), { msgID });
+      eventsHandled.inc({ consumer: letter.consumer, outcome: 'dead_letter' });
       this.opts.logger.error({ consumer: durable, subject: letter.subject, eventId: letter.event?.id, deliveries: letter.deliveries, error: letter.error }, 'event dead-lettered');
       // No reason text: server 2.9 only understands a bare +TERM.
       m.term();

@@ -3,6 +3,7 @@ import {
   ServerCredentials,
   status,
   type handleUnaryCall,
+  type sendUnaryData,
   type ServiceDefinition,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
@@ -13,6 +14,7 @@ import { isDataException } from '../db/database';
 import { AppError } from '../rules/errors';
 import { appErrorToGrpc } from './status';
 import type { CallerGuard } from '../auth/revocation';
+import { grpcServerDuration } from '../metrics';
 
 /** A unary service written as async functions of (request, context). */
 export type UnaryImplementation<S> = {
@@ -63,7 +65,13 @@ export function guardBinding(binding: GrpcServiceBinding, guard: CallerGuard, lo
     const handler = implementation[name];
     if (method.requestStream || method.responseStream || typeof handler !== 'function') continue;
     const unary = handler as handleUnaryCall<unknown, unknown>;
-    implementation[name] = ((call, callback) => {
+    implementation[name] = ((call, reply) => {
+      const stop = grpcServerDuration.startTimer({ service: binding.name, method: name });
+      const callback: sendUnaryData<unknown> = (err, value) => {
+        const code = err ? (err.metadata?.get('x-error-code')[0]?.toString() ?? String(err.code ?? 'error')) : 'ok';
+        stop({ code });
+        reply(err, value);
+      };
       guard.check(contextFromMetadata(call.metadata)).then(
         () => unary(call, callback),
         (err: unknown) => {

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { registerServiceProbes, startMetricsServer } from '../metrics';
 import type { BaseEnv } from '../config';
 import { openDatabase, type Migration } from '../db/database';
 import { OUTBOX_MIGRATION, OutboxRelay } from '../events/outbox';
@@ -23,7 +24,7 @@ export interface ServiceParts {
 
 export interface ServiceRuntimeOptions<DB> {
   name: string;
-  env: Pick<BaseEnv, 'DATABASE_URL' | 'DATA_DIR' | 'GRPC_PORT'>;
+  env: Pick<BaseEnv, 'DATABASE_URL' | 'DATA_DIR' | 'GRPC_PORT'> & Partial<Pick<BaseEnv, 'METRICS_PORT'>>;
   bus: EventBus;
   logger: Logger;
   migrations: Migration[];
@@ -75,6 +76,15 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     throw err;
   }
   server.setServing(true);
+  const unregisterProbes = registerServiceProbes(opts.name, {
+    outbox: async () => {
+      const { rows } = await sql<{ pending: number; oldest: number | null }>`
+        select count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as oldest from outbox where state = 'pending'`.execute(database.db);
+      return { pending: rows[0]?.pending ?? 0, oldestAgeSeconds: rows[0]?.oldest ?? 0 };
+    },
+    pool: () => database.poolStats(),
+  });
+  const metricsServer = opts.env.METRICS_PORT ? await startMetricsServer(opts.env.METRICS_PORT, opts.grpcHost ?? '127.0.0.1') : null;
   // The service serves without its broker (events wait in the outbox); health says so under its own name.
   const bus = opts.bus;
   const busHealth = bus instanceof DeferredEventBus
@@ -93,6 +103,8 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
       if (stopped) return;
       stopped = true;
       clearInterval(busHealth);
+      unregisterProbes();
+      metricsServer?.close();
       server.setServing(false);
       await Promise.all(subscriptions.map((s) => s.stop()));
       await server.shutdown(5000);

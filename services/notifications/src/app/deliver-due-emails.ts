@@ -1,4 +1,4 @@
-import { errorText, type Logger } from '@caskade/kit';
+import { emailsDelivered, errorText, type Logger } from '@caskade/kit';
 import type { Kysely } from 'kysely';
 import { claimDueEmails, markEmailFailed, markEmailSent, scheduleEmailRetry } from '../db/emails';
 import type { NotificationsDB } from '../db/schema';
@@ -29,14 +29,17 @@ export async function deliverDueEmails(deps: DeliveryDeps, batch: number): Promi
       const log = { emailId: email.id, kind: email.kind, attempts: email.attempts, mailer: mailer.kind, err };
       if (next.state === 'failed') {
         await markEmailFailed(db, email, errorText(err).slice(0, 2000));
+        emailsDelivered.inc({ outcome: 'failed' });
         logger.error(log, 'email delivery failed for good');
       } else {
         await scheduleEmailRetry(db, email, next.retryInMs, errorText(err).slice(0, 2000));
+        emailsDelivered.inc({ outcome: 'retry' });
         logger.warn({ ...log, retryInMs: next.retryInMs }, 'email delivery failed, will retry');
       }
       continue;
     }
     await markEmailSent(db, email.id);
+    emailsDelivered.inc({ outcome: 'sent' });
     sent++;
     logger.info({ emailId: email.id, kind: email.kind, mailer: mailer.kind }, 'email delivered');
   }
