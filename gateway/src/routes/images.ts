@@ -7,8 +7,8 @@ import type { RateLimiters } from '../http/rate-limits';
 import { imageSchema, imageView } from './catalog-views';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_VARIANT_NAMES } from '@caskade/catalog/domain';
+import { isUuid } from '@caskade/kit';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * POST /api/images: one multipart file in the field `image`, held in memory up to 20 MB (one
@@ -110,7 +110,7 @@ export function imageServingRouter(clients: GatewayClients): Router {
   router.get('/images/:id/:variant', async (req: Request, res: Response, next: NextFunction) => {
     const id = String(req.params.id);
     const variant = String(req.params.variant);
-    if (!UUID.test(id) || !IMAGE_VARIANT_NAMES.includes(variant)) return sendError(res, new AppError('not-found', { resource: 'image' }));
+    if (!isUuid(id) || !IMAGE_VARIANT_NAMES.includes(variant)) return sendError(res, new AppError('not-found', { resource: 'image' }));
     try {
       const out = await clients.catalog.getImageVariant({ imageId: id, variant }, { requestId: res.locals.requestId as string, caller: null });
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

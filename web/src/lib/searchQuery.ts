@@ -7,6 +7,7 @@
 import { AU_STATES, CATEGORIES, type AuState, type Category } from '@caskade/kit/rules';
 import { parsePage } from './pagination';
 import { PRODUCT_TYPES, SERVICE_CATEGORIES, SORT_OPTIONS, STYLES, isCategory, parsePriceRange, type SortOption } from '@caskade/catalog/domain';
+import { isUuid } from '@caskade/kit/rules';
 
 export interface SearchState {
   keywords: string;
@@ -28,7 +29,6 @@ export const EMPTY_SEARCH: SearchState = {
   keywords: '', brands: [], categories: [], types: [], styles: [], services: [], deliverTo: '', priceMin: '', priceMax: '', sort: 'relevance', page: 1,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const list = (value: string | null): string[] => [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
 const isAuState = (value: string | null): value is AuState => (AU_STATES as readonly string[]).includes(value ?? '');
 const isSort = (value: string | null): value is SortOption => (SORT_OPTIONS as readonly string[]).includes(value ?? '');
@@ -49,7 +49,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
   const range = parsePriceRange(params.get('price') ?? '');
   return {
     keywords: (params.get('keywords') ?? '').trim().slice(0, 200),
-    brands: list(params.get('pub_brand')).filter((id) => UUID.test(id)),
+    brands: list(params.get('pub_brand')).filter(isUuid),
     categories,
     types: list(params.get('pub_type')).filter((t) => types.includes(t)),
     styles: list(params.get('pub_style')).filter((s) => styles.includes(s)),

@@ -7,14 +7,14 @@ import { isPubliclyVisible } from '../domain/listing';
 import type { SupplierProfile } from '../suppliers/directory';
 import { ATTRIBUTE_KEYS, createSlug, imageUrl, lowestPriceCents, type ListingAttributes, type ListingFieldsInput } from '../domain';
 import { ListingPendingApproval, ListingUpdated } from '../events/registry';
+import { isUuid } from '@caskade/kit';
 
 export type ListingRow = Selectable<ListingsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type Trx = Transaction<CatalogDB>;
 export type Db = Kysely<CatalogDB> | Trx;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string): boolean => UUID.test(v);
+export { isUuid };
 
 export const listingNotFound = () => new AppError('not-found', { resource: 'listing' });
 

@@ -1,5 +1,5 @@
 /** Stock reservation rules (docs/decisions/010). Pure. */
-import { invalidParams } from '@caskade/kit/rules';
+import { invalidParams, isUuid } from '@caskade/kit/rules';
 import { MAX_STOCK } from './listing-fields';
 
 /** One line of a stock reservation: so many units of one listing. */
@@ -9,7 +9,6 @@ export interface ReservationLineRecord {
 }
 
 export const RESERVATION_ID = /^[A-Za-z0-9_:.-]{8,100}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_RESERVATION_LINES = 100;
 export const DEFAULT_RESERVATION_TTL_SECONDS = 30 * 60;
 export const MAX_RESERVATION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -27,7 +26,7 @@ export function normaliseLines(lines: readonly { listingId: string; quantity: nu
   if (lines.length > MAX_RESERVATION_LINES) throw invalidParams({ lines: 'validation.tooLong' });
   const totals = new Map<string, number>();
   lines.forEach((line, i) => {
-    if (!UUID.test(line.listingId)) throw invalidParams({ [`lines.${i}.listingId`]: 'validation.invalidValue' });
+    if (!isUuid(line.listingId)) throw invalidParams({ [`lines.${i}.listingId`]: 'validation.invalidValue' });
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_STOCK) {
       throw invalidParams({ [`lines.${i}.quantity`]: 'validation.quantityInvalid' });
     }

@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '@caskade/kit';
 /**
  * Where image variants live (docs/decisions/012). Keys are `<imageId>/<variant>.jpg`; a stored
  * object never changes, so it may be cached forever. Local disk by default, S3-compatible storage
@@ -11,7 +12,7 @@ export interface ImageStore {
   delete(keys: readonly string[]): Promise<void>;
 }
 
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[a-z0-9-]{1,40}\.jpg$/;
+const KEY = new RegExp(`^${UUID_SOURCE}/[a-z0-9-]{1,40}\\.jpg$`);
 
 /** Keys are built by the service, but a bad one must never reach a path or a bucket. */
 export function assertImageKey(key: string): void {

@@ -1,0 +1,3 @@
+/** Notifications' domain: delivery retry rules and the email templates, pure (`@caskade/notifications/domain`). */
+export * from './delivery';
+export * from './templates';
