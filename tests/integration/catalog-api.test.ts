@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
-import { corruptPngImageData } from '@caskade/kit/testing';
+import { corruptPngImageData, describeWithServices } from '@caskade/kit/testing';
 import { startApp, type TestApp } from '../support/app';
 import { ApiSession, type ApiResponse } from '../support/http';
 import { webBuildGate } from '../support/browser';
@@ -367,76 +367,76 @@ describe('catalog through the gateway', () => {
     expect(await status(`${none({ alg: 'none', typ: 'JWT' })}.${none({ ...claims, sub: me.body.data.id, iss: 'caskade-identity', aud: 'caskade', iat: now, exp: now + 60 })}.`)).toBe(401);
   });
 
-  it('takes replacement patterns in titles, descriptions and brand text literally: a page grows by at most the text itself', async () => {
-    const patterns = "$$ $& $` $' $1 $<x> ";
-    const text = `Ale ${patterns.repeat(8)}`.trim();
-    // The control holds the same characters, HTML-escaped alike, without the `$`: only the patterns differ.
-    const plain = text.replace(/\$/g, 'S');
-    const special = await publishedListing(rival, text.slice(0, 120));
-    const control = await publishedListing(rival, plain.slice(0, 120));
-    if (!(await webBuildGate.available('catalog API: replacement patterns in page heads'))) return;
-    const specialPage = await (await fetch(`${app.url}/l/${special.slug}/${special.id}`)).text();
-    const controlPage = await (await fetch(`${app.url}/l/${control.slug}/${control.id}`)).text();
-    expect(specialPage).toContain(`<title>${text.slice(0, 120).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')}`);
-    expect(specialPage.length - controlPage.length).toBeLessThanOrEqual(text.length);
-    // The brand page: the description (bio) holds the patterns.
-    const brandId = special.author.id;
-    expect((await rival.put('/api/own-brand', { description: plain })).status).toBe(200);
-    const controlBrand = await (await fetch(`${app.url}/u/${brandId}`)).text();
-    expect((await rival.put('/api/own-brand', { description: text })).status).toBe(200);
-    const specialBrand = await (await fetch(`${app.url}/u/${brandId}`)).text();
-    expect(specialBrand).toContain('$&amp; $` $&#39; $1 $&lt;x&gt;');
-    expect(specialBrand.length - controlBrand.length).toBeLessThanOrEqual(text.length);
-  });
-
-  it('puts title, Open Graph tags and schema.org data in listing and brand pages, with a sitemap and robots.txt', async () => {
-    const listing = await publishedListing(supplier, 'Seo <Script> Stout');
-    // Without a web build the gateway has no HTML to fill: SKIPPED loudly here, a failure under CI.
-    if (!(await webBuildGate.available('catalog API: SEO pages'))) return;
-    const page = await fetch(`${app.url}/l/${listing.slug}/${listing.id}`);
-    const html = await page.text();
-    expect(html).toContain('<title>Seo &lt;Script&gt; Stout · Yarra Valley Brewing | Caskade</title>');
-    expect(html).toContain('<meta property="og:title" content="Seo &lt;Script&gt; Stout');
-    expect(html).toContain(`/l/${listing.slug}/${listing.id}`);
-    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(ld).not.toContain('<');
-    // GST-inclusive prices, as the page's headline ($125.00 ex GST + $12.50), and said so.
-    expect(JSON.parse(ld)).toMatchObject({
-      '@type': 'Product',
-      name: 'Seo <Script> Stout',
-      offers: { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: '137.50', priceSpecification: { valueAddedTaxIncluded: true } },
+  // Without a web build the gateway has no HTML to fill: the gate prints SKIPPED loudly, a failure under CI.
+  describeWithServices('catalog API: page heads', [webBuildGate], ({ test }) => {
+    test('takes replacement patterns in titles, descriptions and brand text literally: a page grows by at most the text itself', async () => {
+      const patterns = "$$ $& $` $' $1 $<x> ";
+      const text = `Ale ${patterns.repeat(8)}`.trim();
+      // The control holds the same characters, HTML-escaped alike, without the `$`: only the patterns differ.
+      const plain = text.replace(/\$/g, 'S');
+      const special = await publishedListing(rival, text.slice(0, 120));
+      const control = await publishedListing(rival, plain.slice(0, 120));
+      const specialPage = await (await fetch(`${app.url}/l/${special.slug}/${special.id}`)).text();
+      const controlPage = await (await fetch(`${app.url}/l/${control.slug}/${control.id}`)).text();
+      expect(specialPage).toContain(`<title>${text.slice(0, 120).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')}`);
+      expect(specialPage.length - controlPage.length).toBeLessThanOrEqual(text.length);
+      // The brand page: the description (bio) holds the patterns.
+      const brandId = special.author.id;
+      expect((await rival.put('/api/own-brand', { description: plain })).status).toBe(200);
+      const controlBrand = await (await fetch(`${app.url}/u/${brandId}`)).text();
+      expect((await rival.put('/api/own-brand', { description: text })).status).toBe(200);
+      const specialBrand = await (await fetch(`${app.url}/u/${brandId}`)).text();
+      expect(specialBrand).toContain('$&amp; $` $&#39; $1 $&lt;x&gt;');
+      expect(specialBrand.length - controlBrand.length).toBeLessThanOrEqual(text.length);
     });
-    expect((await fetch(`${app.url}/l/${listing.id}`)).status).toBe(200);
-    expect((await fetch(`${app.url}/l/x/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    const profile = await (await fetch(`${app.url}/u/${listing.author.id}`)).text();
-    expect(profile).toContain('<title>Yarra Valley Brewing | Caskade</title>');
-    expect(profile).toContain('"@type":"Organization"');
-    // The landing and search pages carry Open Graph tags too.
-    expect(await (await fetch(`${app.url}/`)).text()).toContain('<meta property="og:title" content="Caskade · Wholesale craft drinks marketplace" />');
-    expect(await (await fetch(`${app.url}/s?keywords=stout`)).text()).toMatch(/<meta property="og:title" content="Search [^"]*" \/>/);
-    // robots.txt names the sitemap index, which lists the paged sitemaps (50,000 URLs at most each).
-    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
-    expect(robots).toContain('Disallow: /api/');
-    const indexUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1] ?? '';
-    expect(new URL(indexUrl).pathname).toBe('/sitemap.xml');
-    const index = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    expect(index).toContain('<sitemapindex');
-    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
-    expect(sitemaps).toEqual(expect.arrayContaining(['/sitemaps/static.xml', '/sitemaps/listings-1.xml', '/sitemaps/brands-1.xml']));
-    const listingsMap = await (await fetch(`${app.url}/sitemaps/listings-1.xml`)).text();
-    expect(listingsMap).toContain(`/l/${listing.slug}/${listing.id}</loc>`);
-    expect(listingsMap).not.toContain(`/u/`);
-    expect(await (await fetch(`${app.url}/sitemaps/brands-1.xml`)).text()).toContain(`/u/${listing.author.id}</loc>`);
-    expect(await (await fetch(`${app.url}/sitemaps/static.xml`)).text()).toContain('/about</loc>');
-    expect((await fetch(`${app.url}/sitemaps/listings-99.xml`)).status).toBe(404);
-    // Unknown addresses: a missing asset is a JSON not-found; an unknown page still gets the app (its not-found page) with a 404.
-    const asset = await fetch(`${app.url}/assets/nope.js`);
-    expect(asset.status).toBe(404);
-    expect(((await asset.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('not-found');
-    const unknown = await fetch(`${app.url}/no-such-page`);
-    expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain('<div id="root"></div>');
-    expect((await fetch(`${app.url}/about`)).status).toBe(200);
+
+    test('puts title, Open Graph tags and schema.org data in listing and brand pages, with a sitemap and robots.txt', async () => {
+      const listing = await publishedListing(supplier, 'Seo <Script> Stout');
+      const page = await fetch(`${app.url}/l/${listing.slug}/${listing.id}`);
+      const html = await page.text();
+      expect(html).toContain('<title>Seo &lt;Script&gt; Stout · Yarra Valley Brewing | Caskade</title>');
+      expect(html).toContain('<meta property="og:title" content="Seo &lt;Script&gt; Stout');
+      expect(html).toContain(`/l/${listing.slug}/${listing.id}`);
+      const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(ld).not.toContain('<');
+      // GST-inclusive prices, as the page's headline ($125.00 ex GST + $12.50), and said so.
+      expect(JSON.parse(ld)).toMatchObject({
+        '@type': 'Product',
+        name: 'Seo <Script> Stout',
+        offers: { '@type': 'AggregateOffer', priceCurrency: 'AUD', lowPrice: '137.50', priceSpecification: { valueAddedTaxIncluded: true } },
+      });
+      expect((await fetch(`${app.url}/l/${listing.id}`)).status).toBe(200);
+      expect((await fetch(`${app.url}/l/x/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+      const profile = await (await fetch(`${app.url}/u/${listing.author.id}`)).text();
+      expect(profile).toContain('<title>Yarra Valley Brewing | Caskade</title>');
+      expect(profile).toContain('"@type":"Organization"');
+      // The landing and search pages carry Open Graph tags too.
+      expect(await (await fetch(`${app.url}/`)).text()).toContain('<meta property="og:title" content="Caskade · Wholesale craft drinks marketplace" />');
+      expect(await (await fetch(`${app.url}/s?keywords=stout`)).text()).toMatch(/<meta property="og:title" content="Search [^"]*" \/>/);
+      // robots.txt names the sitemap index, which lists the paged sitemaps (50,000 URLs at most each).
+      const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+      expect(robots).toContain('Disallow: /api/');
+      const indexUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1] ?? '';
+      expect(new URL(indexUrl).pathname).toBe('/sitemap.xml');
+      const index = await (await fetch(`${app.url}/sitemap.xml`)).text();
+      expect(index).toContain('<sitemapindex');
+      const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+      expect(sitemaps).toEqual(expect.arrayContaining(['/sitemaps/static.xml', '/sitemaps/listings-1.xml', '/sitemaps/brands-1.xml']));
+      const listingsMap = await (await fetch(`${app.url}/sitemaps/listings-1.xml`)).text();
+      expect(listingsMap).toContain(`/l/${listing.slug}/${listing.id}</loc>`);
+      expect(listingsMap).not.toContain(`/u/`);
+      expect(await (await fetch(`${app.url}/sitemaps/brands-1.xml`)).text()).toContain(`/u/${listing.author.id}</loc>`);
+      expect(await (await fetch(`${app.url}/sitemaps/static.xml`)).text()).toContain('/about</loc>');
+      expect((await fetch(`${app.url}/sitemaps/listings-99.xml`)).status).toBe(404);
+      // Unknown addresses: a missing asset is a JSON not-found; an unknown page still gets the app (its not-found page) with a 404.
+      const asset = await fetch(`${app.url}/assets/nope.js`);
+      expect(asset.status).toBe(404);
+      expect(((await asset.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('not-found');
+      const unknown = await fetch(`${app.url}/no-such-page`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain('<div id="root"></div>');
+      expect((await fetch(`${app.url}/about`)).status).toBe(200);
+    });
   });
 
   it('documents every catalog path in the OpenAPI document', async () => {
