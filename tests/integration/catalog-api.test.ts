@@ -303,6 +303,23 @@ describe('catalog through the gateway', () => {
     expect((await anon.get('/api/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('saves the editor’s fields and stock in one request: a stale stock total saves neither', async () => {
+    const listing = await publishedListing(supplier, 'One Save Saison', 25_000, 15);
+    const stale = await supplier.put<ErrorBody>(`/api/own-listings/${listing.id}`, { title: 'One Save Saison (new label)', stock: { oldTotal: 14, newTotal: 30 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0]).toMatchObject({ code: 'old-total-mismatch', meta: { currentTotal: 15 } });
+    const unchanged = await supplier.get<{ data: Listing }>(`/api/own-listings/${listing.id}`);
+    expect({ title: unchanged.body.data.title, stock: unchanged.body.data.currentStock.quantity }).toEqual({ title: 'One Save Saison', stock: 15 });
+    const saved = await supplier.put<{ data: Listing }>(`/api/own-listings/${listing.id}`, { title: 'One Save Saison (new label)', stock: { oldTotal: 15, newTotal: 30 } });
+    expect(saved.status).toBe(200);
+    expect({ title: saved.body.data.title, stock: saved.body.data.currentStock.quantity }).toEqual({ title: 'One Save Saison (new label)', stock: 30 });
+    // Stock alone is a save too; bad totals are a 400 that changes nothing.
+    expect((await supplier.put<{ data: Listing }>(`/api/own-listings/${listing.id}`, { stock: { oldTotal: 30, newTotal: 12 } })).body.data.currentStock.quantity).toBe(12);
+    expect((await supplier.put(`/api/own-listings/${listing.id}`, { stock: { oldTotal: 12, newTotal: -1 } })).status).toBe(400);
+    expect((await supplier.put(`/api/own-listings/${listing.id}`, { stock: { oldTotal: 12 } })).status).toBe(400);
+    expect((await supplier.get<{ data: Listing }>(`/api/own-listings/${listing.id}`)).body.data.currentStock.quantity).toBe(12);
+  });
+
   it('refuses a logged-out, a deleted and a banned supplier’s earlier access tokens on every write at once; a closed listing cannot be reopened', async () => {
     const writes = (s: ApiSession, listingId: string) => [
       s.post(`/api/own-listings/${listingId}/open`),

@@ -18,7 +18,15 @@ const createBody = z.object({ ...listingFieldsInput.shape, stockQuantity: stockV
 /** The listing type is fixed at creation. */
 const { listingType: _fixed, ...updatableShape } = listingFieldsInput.shape;
 const updateBody = z
-  .object({ ...updatableShape, expectedVersion: z.number().int().min(1).max(MAX_INT32).optional().describe('the version last read; 409 when the listing changed since') })
+  .object({
+    ...updatableShape,
+    expectedVersion: z.number().int().min(1).max(MAX_INT32).optional().describe('the version last read; 409 when the listing changed since'),
+    stock: z
+      .object({ oldTotal: stockValue, newTotal: stockValue })
+      .strict()
+      .optional()
+      .describe('change the stock in the same save (compare-and-set: 409 old-total-mismatch saves nothing)'),
+  })
   .strict();
 
 /** The JSON body as the proto's fields plus the names of the fields it carries (the update mask). */
@@ -126,9 +134,9 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       method: 'put', path: '/api/own-listings/:id', summary: 'Change the given fields (a live listing must stay complete)', tags: ['own-listings'],
       access: 'supplier', params: idParams, body: updateBody, response: listingSchema,
       handler: async ({ params, body, call }) => {
-        const { expectedVersion, ...rest } = body;
+        const { expectedVersion, stock, ...rest } = body;
         const { fields, mask } = toFields(rest);
-        const out = await cat.updateListing({ id: params.id, fields, updateMask: mask, expectedVersion: expectedVersion ?? 0 }, call);
+        const out = await cat.updateListing({ id: params.id, fields, updateMask: mask, expectedVersion: expectedVersion ?? 0, stock }, call);
         return { status: 200, data: listing(out.listing, call.caller) };
       },
     }),

@@ -114,7 +114,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await expectAppError(client.getOwnListing({ id }, vines), 'not-found');
     await expectAppError(client.getListing({ id, recordView: false }, anon), 'not-found');
     await expectAppError(client.getListing({ id, recordView: false }, buyer), 'not-found');
-    await expectAppError(client.updateListing({ id, fields: beer('Mine now'), updateMask: ['title'], expectedVersion: 0 }, vines), 'not-found');
+    await expectAppError(client.updateListing({ stock: undefined, id, fields: beer('Mine now'), updateMask: ['title'], expectedVersion: 0 }, vines), 'not-found');
     const own = await client.queryOwnListings({ page: 1, perPage: 0, state: '' }, hops);
     expect(own.listings.map((l) => l.id)).toContain(id);
     expect(own.pagination?.perPage).toBe(42);
@@ -207,7 +207,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const listing = await publishedBeer('Transition Lager');
     const id = listing.id;
     await expectAppError(client.closeListing({ id }, vines), 'forbidden');
-    await expectAppError(client.updateListing({ id, fields: beer('Stolen'), updateMask: ['title'], expectedVersion: 0 }, vines), 'forbidden');
+    await expectAppError(client.updateListing({ stock: undefined, id, fields: beer('Stolen'), updateMask: ['title'], expectedVersion: 0 }, vines), 'forbidden');
     await expectAppError(client.setStock({ id, oldTotal: 10, newTotal: 0 }, vines), 'forbidden');
     await expectAppError(client.deleteListing({ id }, vines), 'forbidden');
     await expectAppError(client.deleteListing({ id }, hops), 'transaction-invalid-transition');
@@ -227,18 +227,18 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
 
   it('updates only the masked fields and keeps a live listing publishable', async () => {
     const listing = await publishedBeer('Update Ale');
-    const out = await client.updateListing({ id: listing.id, fields: beer('Updated Ale', 1), updateMask: ['title'], expectedVersion: listing.version }, hops);
+    const out = await client.updateListing({ stock: undefined, id: listing.id, fields: beer('Updated Ale', 1), updateMask: ['title'], expectedVersion: listing.version }, hops);
     expect(out.listing).toMatchObject({ slug: 'updated-ale', priceCents: 24_000 });
     const err = await expectAppError(
-      client.updateListing({ id: listing.id, fields: catalog.ListingFields.fromPartial({ pricePackages: [] }), updateMask: ['pricePackages'], expectedVersion: 0 }, hops),
+      client.updateListing({ stock: undefined, id: listing.id, fields: catalog.ListingFields.fromPartial({ pricePackages: [] }), updateMask: ['pricePackages'], expectedVersion: 0 }, hops),
       'validation-invalid-params',
     );
     expect(err.meta?.fields).toMatchObject({ pricePackages: 'validation.pricePackagesRequired' });
-    await expectAppError(client.updateListing({ id: listing.id, fields: beer('x'), updateMask: ['title'], expectedVersion: listing.version }, hops), 'transaction-invalid-transition');
-    await expectAppError(client.updateListing({ id: listing.id, fields: beer('x'), updateMask: ['listingType'], expectedVersion: 0 }, hops), 'validation-invalid-params');
+    await expectAppError(client.updateListing({ stock: undefined, id: listing.id, fields: beer('x'), updateMask: ['title'], expectedVersion: listing.version }, hops), 'transaction-invalid-transition');
+    await expectAppError(client.updateListing({ stock: undefined, id: listing.id, fields: beer('x'), updateMask: ['listingType'], expectedVersion: 0 }, hops), 'validation-invalid-params');
     const foreign = await upload(vines);
     const stolen = await expectAppError(
-      client.updateListing({ id: listing.id, fields: beer('x', 1, { imageIds: [foreign.id] }), updateMask: ['imageIds'], expectedVersion: 0 }, hops),
+      client.updateListing({ stock: undefined, id: listing.id, fields: beer('x', 1, { imageIds: [foreign.id] }), updateMask: ['imageIds'], expectedVersion: 0 }, hops),
       'validation-invalid-params',
     );
     expect(stolen.meta?.fields).toMatchObject({ imageIds: 'validation.imageNotFound' });
@@ -464,11 +464,11 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
 
   it('writes catalog.listing.updated with each edit, photo and duplicate, and catalog.listing.deleted with a discard', async () => {
     const listing = await publishedBeer('Outbox Oatmeal Stout');
-    const edited = (await client.updateListing({ id: listing.id, fields: beer('Outbox Oat Stout'), updateMask: ['title'], expectedVersion: listing.version }, hops)).listing;
+    const edited = (await client.updateListing({ stock: undefined, id: listing.id, fields: beer('Outbox Oat Stout'), updateMask: ['title'], expectedVersion: listing.version }, hops)).listing;
     const photo = await upload();
     await client.addListingImage({ id: listing.id, imageId: photo.id }, hops);
     const reordered = [photo.id, ...(edited?.images.map((i) => i.id) ?? [])];
-    await client.updateListing({ id: listing.id, fields: beer('x', 1, { imageIds: reordered }), updateMask: ['imageIds'], expectedVersion: 0 }, hops);
+    await client.updateListing({ stock: undefined, id: listing.id, fields: beer('x', 1, { imageIds: reordered }), updateMask: ['imageIds'], expectedVersion: 0 }, hops);
     const updates = (await outboxRows(listing.id)).filter((r) => r.type === ListingUpdated.subject).map((r) => r.payload.data);
     expect(updates).toEqual([
       expect.objectContaining({ listingId: listing.id, authorId: ids.hops, state: 'published', title: 'Outbox Oat Stout', changedFields: ['title'] }),
@@ -496,14 +496,14 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
   it('sends an edit of a live listing back for approval when the supplier may not publish directly', async () => {
     const id = await pendingOf(vines, 'Reviewed Rose');
     expect((await client.approveListing({ id }, operator)).listing?.state).toBe('published');
-    const edited = (await client.updateListing({ id, fields: beer('Unreviewed Rose'), updateMask: ['title'], expectedVersion: 0 }, vines)).listing;
+    const edited = (await client.updateListing({ stock: undefined, id, fields: beer('Unreviewed Rose'), updateMask: ['title'], expectedVersion: 0 }, vines)).listing;
     expect(edited).toMatchObject({ state: 'pendingApproval', fields: { title: 'Unreviewed Rose' } });
     await expectAppError(client.getListing({ id, recordView: false }, anon), 'not-found');
     expect((await outboxRows(id)).slice(-2).map((r) => r.type)).toEqual([ListingUpdated.subject, ListingPendingApproval.subject]);
     expect((await client.approveListing({ id }, operator)).listing?.state).toBe('published');
     // A supplier who publishes directly keeps the listing live.
     const own = await publishedBeer('Trusted Tripel');
-    expect((await client.updateListing({ id: own.id, fields: beer('Trusted Tripel II'), updateMask: ['title'], expectedVersion: 0 }, hops)).listing?.state).toBe('published');
+    expect((await client.updateListing({ stock: undefined, id: own.id, fields: beer('Trusted Tripel II'), updateMask: ['title'], expectedVersion: 0 }, hops)).listing?.state).toBe('published');
   });
 
   it('changes nothing for an update whose values equal the stored ones: a live listing stays live, no event, no version bump', async () => {
@@ -513,16 +513,16 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const rows = (await outboxRows(id)).length;
     // The editor's pricing step sends the packages back as they are; other steps send unchanged fields too.
     const same = beer('Unchanged Chardonnay', 20_000, { imageIds: approved.fields?.imageIds ?? [] });
-    const untouched = (await client.updateListing({ id, fields: same, updateMask: ['pricePackages'], expectedVersion: approved.version }, vines)).listing;
+    const untouched = (await client.updateListing({ stock: undefined, id, fields: same, updateMask: ['pricePackages'], expectedVersion: approved.version }, vines)).listing;
     expect(untouched).toMatchObject({ state: 'published', version: approved.version });
     const all = ['title', 'description', 'category', 'productType', 'style', 'attributes', 'pricePackages', 'location', 'pickupEnabled', 'shippingEnabled', 'imageIds'];
-    expect((await client.updateListing({ id, fields: same, updateMask: all, expectedVersion: 0 }, vines)).listing).toMatchObject({ state: 'published', version: approved.version });
+    expect((await client.updateListing({ stock: undefined, id, fields: same, updateMask: all, expectedVersion: 0 }, vines)).listing).toMatchObject({ state: 'published', version: approved.version });
     await client.addListingImage({ id, imageId: approved.fields?.imageIds[0] ?? '' }, vines);
     await client.setStock({ id, oldTotal: 5, newTotal: 6 }, vines);
     expect((await client.getListing({ id, recordView: false }, anon)).listing).toMatchObject({ state: 'published', version: approved.version });
     expect((await outboxRows(id)).slice(rows).map((r) => r.type)).toEqual([StockChanged.subject]);
     // A real change among unchanged fields goes back for approval and names only what changed.
-    const edited = (await client.updateListing({ id, fields: { ...same, title: 'Changed Chardonnay' }, updateMask: ['title', 'pricePackages'], expectedVersion: 0 }, vines)).listing;
+    const edited = (await client.updateListing({ stock: undefined, id, fields: { ...same, title: 'Changed Chardonnay' }, updateMask: ['title', 'pricePackages'], expectedVersion: 0 }, vines)).listing;
     expect(edited).toMatchObject({ state: 'pendingApproval', version: approved.version + 1 });
     expect((await outboxRows(id)).slice(rows + 1).map((r) => [r.type, r.payload.data.changedFields])).toEqual([
       [ListingUpdated.subject, ['title']], [ListingPendingApproval.subject, undefined],
@@ -539,7 +539,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await client.setStock({ id: listing.id, oldTotal: 8, newTotal: 9 }, hops);
     const now = (await client.getOwnListing({ id: listing.id }, hops)).listing;
     expect(now).toMatchObject({ stockQuantity: 9, version: listing.version });
-    const out = await client.updateListing({ id: listing.id, fields: beer('Version Vienna Lager'), updateMask: ['title'], expectedVersion: listing.version }, hops);
+    const out = await client.updateListing({ stock: undefined, id: listing.id, fields: beer('Version Vienna Lager'), updateMask: ['title'], expectedVersion: listing.version }, hops);
     expect(out.listing).toMatchObject({ version: listing.version + 1, stockQuantity: 9 });
   });
 
@@ -697,7 +697,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');
     // A listing write in flight when the deletion was processed does not show the brand again.
     await client.createListing({ fields: beer('Too Late Lager'), stockQuantity: 1 }, hops);
-    await client.updateListing({ id: listing.id, fields: beer('Farewell Porter Renamed'), updateMask: ['title'], expectedVersion: 0 }, hops);
+    await client.updateListing({ stock: undefined, id: listing.id, fields: beer('Farewell Porter Renamed'), updateMask: ['title'], expectedVersion: 0 }, hops);
     await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');
   });
 });

@@ -224,19 +224,17 @@ export const publishListing = (id: string): Promise<Listing> => api<Listing>('PO
 export const useCreateListing = () =>
   useListingWrite((body: ListingFieldsBody & { stockQuantity?: number }) => api<Listing>('POST', '/api/own-listings', body));
 
+/** One save: the fields given and, when `stock` is given, the stock's compare-and-set in the same transaction. */
 export const useUpdateListing = () =>
-  useListingWrite(({ id, fields }: { id: string; fields: ListingFieldsBody }) => api<Listing>('PUT', `/api/own-listings/${id}`, fields));
+  useListingWrite(({ id, fields, stock }: { id: string; fields: ListingFieldsBody; stock?: { oldTotal: number; newTotal: number } }) =>
+    api<Listing>('PUT', `/api/own-listings/${id}`, stock ? { ...fields, stock } : fields),
+  );
 
 export type ListingAction = 'publish' | 'close' | 'open';
 export const useListingAction = () =>
   useListingWrite(({ id, action }: { id: string; action: ListingAction }) => api<Listing>('POST', `/api/own-listings/${id}/${action}`));
 
 export const useDuplicateListing = () => useListingWrite((id: string) => api<Listing>('POST', `/api/own-listings/${id}/duplicate`));
-
-export const useSetStock = () =>
-  useListingWrite(({ id, oldTotal, newTotal }: { id: string; oldTotal: number; newTotal: number }) =>
-    api<Listing>('PUT', `/api/own-listings/${id}/stock`, { oldTotal, newTotal }),
-  );
 
 export const useAddListingImage = () =>
   useListingWrite(({ id, imageId }: { id: string; imageId: string }) => api<Listing>('POST', `/api/own-listings/${id}/images`, { imageId }));

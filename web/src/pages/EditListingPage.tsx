@@ -9,7 +9,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import {
-  afterListingWrite, catalogKeys, publishListing, useCreateListing, useListingAction, useOwnListing, usePublicUser, useSetStock, useUpdateListing, type Listing, type ListingFieldsBody,
+  afterListingWrite, catalogKeys, publishListing, useCreateListing, useListingAction, useOwnListing, usePublicUser, useUpdateListing, type Listing, type ListingFieldsBody,
 } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
 import { StateBadge } from '../components/catalog/StateBadge';
@@ -70,7 +70,6 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
   const brand = usePublicUser(user?.id);
   const create = useCreateListing();
   const update = useUpdateListing();
-  const setStock = useSetStock();
   const action = useListingAction();
   const [newKind, setNewKind] = useState<ListingType>('product');
   const [flash, setFlash] = useState<{ tab: EditTab; message: string; tone: 'success' | 'error' } | null>(null);
@@ -100,25 +99,18 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
     step: tab,
     mode,
     brandCollections: brand.data?.brand?.collections ?? [],
+    // One request per save: fields and stock together, atomically (the stock by compare-and-set).
     save: async (patch: ListingFieldsBody, stock) => {
       let current = listing;
       try {
-        if (!current) current = await create.mutateAsync({ ...patch, listingType: newKind });
-        else if (Object.keys(patch).length > 0) current = await update.mutateAsync({ id: current.id, fields: patch });
+        if (!current) current = await create.mutateAsync({ ...patch, listingType: newKind, ...(stock ? { stockQuantity: stock.newTotal } : {}) });
+        else if (Object.keys(patch).length > 0 || stock) current = await update.mutateAsync({ id: current.id, fields: patch, ...(stock ? { stock } : {}) });
       } catch (error) {
-        return failure(error);
-      }
-      if (stock && current) {
-        try {
-          current = await setStock.mutateAsync({ id: current.id, ...stock });
-        } catch (error) {
-          if (isApiError(error) && error.code === 'old-total-mismatch') {
-            const currentTotal = Number(error.meta?.['currentTotal']);
-            return { ok: false, fields: {}, message: null, stockMismatch: Number.isFinite(currentTotal) ? currentTotal : stock.oldTotal };
-          }
-          const out = failure(error);
-          return out.ok ? out : { ...out, fields: Object.keys(out.fields).length > 0 ? { stock: Object.values(out.fields)[0] ?? 'validation.stockInvalid' } : {} };
+        if (stock && isApiError(error) && error.code === 'old-total-mismatch') {
+          const currentTotal = Number(error.meta?.['currentTotal']);
+          return { ok: false, fields: {}, message: null, stockMismatch: Number.isFinite(currentTotal) ? currentTotal : stock.oldTotal };
         }
+        return failure(error);
       }
       return current ? { ok: true, listing: current } : { ok: false, fields: {}, message: catalogUi.editor.saveFailed };
     },

@@ -2,7 +2,7 @@ import { AppError, invalidParams, withTransaction, type CallContext } from '@cas
 import type { catalog } from '@caskade/proto';
 import { sql } from 'kysely';
 import type { CatalogDeps } from './deps';
-import { listingEvent, loadOwnListing, requireRole, toListingView, type Trx } from './shared';
+import { listingEvent, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
 import { MAX_STOCK } from '../domain';
 import { StockChanged } from '../events/registry';
 
@@ -28,30 +28,41 @@ export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog
   const row = await withTransaction(deps.db, async (trx) => {
     // Locked: reservers and releases change the stock under the same row lock, keeping stock + held fixed.
     const current = await loadOwnListing(trx, caller, req.id, true);
-    if (req.newTotal > req.oldTotal && req.newTotal + (await heldUnits(trx, current.id)) > MAX_STOCK) {
-      throw invalidParams({ newTotal: 'validation.stockInvalid' });
-    }
-    const updated = await trx
-      .updateTable('listings')
-      .set({ stock_quantity: req.newTotal, updated_at: deps.now() })
-      .where('id', '=', current.id)
-      .where('state', '<>', 'deleted')
-      .where('stock_quantity', '=', req.oldTotal)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) {
-      const now = await trx.selectFrom('listings').select('stock_quantity').where('id', '=', current.id).executeTakeFirst();
-      throw new AppError('old-total-mismatch', { currentTotal: now?.stock_quantity ?? current.stock_quantity });
-    }
-    if (req.oldTotal !== req.newTotal) {
-      await listingEvent(trx, StockChanged, updated, {
-        listingId: updated.id, authorId: updated.author_id, oldQuantity: req.oldTotal, newQuantity: req.newTotal, reason: 'set', reservationId: '',
-      });
-    }
-    return updated;
+    return changeStock(trx, deps, current, req, 'newTotal');
   });
   deps.eventsWritten();
   return { listing: await toListingView(deps.db, row) };
+}
+
+/** Both totals are whole numbers of units within the stock bounds (else `field` names the problem). */
+export const isValidStockChange = (change: { oldTotal: number; newTotal: number }): boolean => isStock(change.oldTotal) && isStock(change.newTotal);
+
+/**
+ * The compare-and-set on a listing row the caller has locked: a stale old total changes nothing and
+ * throws old-total-mismatch with the current total (so the transaction around it saves nothing).
+ */
+export async function changeStock(trx: Trx, deps: Pick<CatalogDeps, 'now'>, current: ListingRow, change: { oldTotal: number; newTotal: number }, field: string): Promise<ListingRow> {
+  if (change.newTotal > change.oldTotal && change.newTotal + (await heldUnits(trx, current.id)) > MAX_STOCK) {
+    throw invalidParams({ [field]: 'validation.stockInvalid' });
+  }
+  const updated = await trx
+    .updateTable('listings')
+    .set({ stock_quantity: change.newTotal, updated_at: deps.now() })
+    .where('id', '=', current.id)
+    .where('state', '<>', 'deleted')
+    .where('stock_quantity', '=', change.oldTotal)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    const now = await trx.selectFrom('listings').select('stock_quantity').where('id', '=', current.id).executeTakeFirst();
+    throw new AppError('old-total-mismatch', { currentTotal: now?.stock_quantity ?? current.stock_quantity });
+  }
+  if (change.oldTotal !== change.newTotal) {
+    await listingEvent(trx, StockChanged, updated, {
+      listingId: updated.id, authorId: updated.author_id, oldQuantity: change.oldTotal, newQuantity: change.newTotal, reason: 'set', reservationId: '',
+    });
+  }
+  return updated;
 }
 
 /** Units of the listing held by reservations that may still be released (reserved or committed). */

@@ -2,6 +2,7 @@ import { AppError, invalidParams, withTransaction, type CallContext } from '@cas
 import type { catalog } from '@caskade/proto';
 import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
+import { changeStock, isValidStockChange } from './set-stock';
 import {
   changedFields, checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole,
   syncBrand, throwIfInvalid, toListingView,
@@ -21,7 +22,9 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
   const caller = requireRole(ctx, 'supplier');
   const bad = req.updateMask.filter((name) => !isUpdatableField(name));
   if (bad.length > 0) throw invalidParams(Object.fromEntries(bad.map((name) => [name, 'validation.notUpdatable'])));
-  if (req.updateMask.length === 0) throw invalidParams({ _: 'validation.nothingToUpdate' });
+  const stock = req.stock;
+  if (req.updateMask.length === 0 && !stock) throw invalidParams({ _: 'validation.nothingToUpdate' });
+  if (stock && !isValidStockChange(stock)) throw invalidParams({ stock: 'validation.stockInvalid' });
   const supplier = await deps.directory.currentSupplier(ctx);
   const given = fieldsFromProto(req.fields);
   const row = await withTransaction(deps.db, async (trx) => {
@@ -34,7 +37,8 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
     const target = next as unknown as Record<string, unknown>;
     for (const name of req.updateMask) target[name] = (given as unknown as Record<string, unknown>)[name];
     const changed = changedFields(before, next, req.updateMask);
-    if (changed.length === 0) return current;
+    // Fields and stock are one save: an old-total-mismatch rolls the field changes back too.
+    if (changed.length === 0) return stock ? changeStock(trx, deps, current, stock, 'stock') : current;
     throwIfInvalid(validateListing(next, current.state === 'draft' ? 'draft' : 'publish'));
     const newImages = next.imageIds.filter((id) => !before.imageIds.includes(id));
     await checkImagesOwned(trx, caller.userId, newImages);
@@ -49,7 +53,7 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
       .executeTakeFirstOrThrow();
     await listingUpdatedEvent(trx, updated, { changedFields: changed });
     if (state !== current.state) await listingPendingEvent(trx, updated);
-    return updated;
+    return stock ? changeStock(trx, deps, updated, stock, 'stock') : updated;
   });
   deps.eventsWritten();
   return { listing: await toListingView(deps.db, row) };

@@ -223,6 +223,16 @@ export interface UpdateListingRequest {
   updateMask: string[];
   /** When above 0, the update applies only if the listing still has this version. */
   expectedVersion: number;
+  /**
+   * Set: the stock changes in the same transaction, by compare-and-set; on old-total-mismatch
+   * nothing of the update is saved. The update mask may then be empty.
+   */
+  stock: StockChange | undefined;
+}
+
+export interface StockChange {
+  oldTotal: number;
+  newTotal: number;
 }
 
 export interface UpdateListingResponse {
@@ -2523,7 +2533,7 @@ export const CreateListingResponse: MessageFns<CreateListingResponse> = {
 };
 
 function createBaseUpdateListingRequest(): UpdateListingRequest {
-  return { id: "", fields: undefined, updateMask: [], expectedVersion: 0 };
+  return { id: "", fields: undefined, updateMask: [], expectedVersion: 0, stock: undefined };
 }
 
 export const UpdateListingRequest: MessageFns<UpdateListingRequest> = {
@@ -2539,6 +2549,9 @@ export const UpdateListingRequest: MessageFns<UpdateListingRequest> = {
     }
     if (message.expectedVersion !== 0) {
       writer.uint32(32).int32(message.expectedVersion);
+    }
+    if (message.stock !== undefined) {
+      StockChange.encode(message.stock, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2588,6 +2601,14 @@ export const UpdateListingRequest: MessageFns<UpdateListingRequest> = {
             message.expectedVersion = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.stock = StockChange.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2614,6 +2635,7 @@ export const UpdateListingRequest: MessageFns<UpdateListingRequest> = {
         : isSet(object.expected_version)
         ? globalThis.Number(object.expected_version)
         : 0,
+      stock: isSet(object.stock) ? StockChange.fromJSON(object.stock) : undefined,
     };
   },
 
@@ -2631,6 +2653,9 @@ export const UpdateListingRequest: MessageFns<UpdateListingRequest> = {
     if (message.expectedVersion !== 0) {
       obj.expectedVersion = Math.round(message.expectedVersion);
     }
+    if (message.stock !== undefined) {
+      obj.stock = StockChange.toJSON(message.stock);
+    }
     return obj;
   },
 
@@ -2645,6 +2670,102 @@ export const UpdateListingRequest: MessageFns<UpdateListingRequest> = {
       : undefined;
     message.updateMask = object.updateMask?.map((e) => e) || [];
     message.expectedVersion = object.expectedVersion ?? 0;
+    message.stock = (object.stock !== undefined && object.stock !== null)
+      ? StockChange.fromPartial(object.stock)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseStockChange(): StockChange {
+  return { oldTotal: 0, newTotal: 0 };
+}
+
+export const StockChange: MessageFns<StockChange> = {
+  encode(message: StockChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oldTotal !== 0) {
+      writer.uint32(8).int32(message.oldTotal);
+    }
+    if (message.newTotal !== 0) {
+      writer.uint32(16).int32(message.newTotal);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StockChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStockChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.oldTotal = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.newTotal = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StockChange {
+    return {
+      oldTotal: isSet(object.oldTotal)
+        ? globalThis.Number(object.oldTotal)
+        : isSet(object.old_total)
+        ? globalThis.Number(object.old_total)
+        : 0,
+      newTotal: isSet(object.newTotal)
+        ? globalThis.Number(object.newTotal)
+        : isSet(object.new_total)
+        ? globalThis.Number(object.new_total)
+        : 0,
+    };
+  },
+
+  toJSON(message: StockChange): unknown {
+    const obj: any = {};
+    if (message.oldTotal !== 0) {
+      obj.oldTotal = Math.round(message.oldTotal);
+    }
+    if (message.newTotal !== 0) {
+      obj.newTotal = Math.round(message.newTotal);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StockChange>, I>>(base?: I): StockChange {
+    return StockChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StockChange>, I>>(object: I): StockChange {
+    const message = createBaseStockChange();
+    message.oldTotal = object.oldTotal ?? 0;
+    message.newTotal = object.newTotal ?? 0;
     return message;
   },
 };
