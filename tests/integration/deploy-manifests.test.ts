@@ -223,9 +223,14 @@ function networkPolicyProblems(objects: SourcedObject[]): string[] {
         }
       }
     }
-    // A gRPC service is reached by the gateway and by other services only.
+    // A gRPC service is reached by the gateway and by other services only; its metrics port alone
+    // may be scraped from the monitoring namespace.
+    const metricsOnly = (r: { ports?: { port?: string | number }[] }) => (r.ports ?? []).length > 0 && (r.ports ?? []).every((p) => p.port === 'metrics');
+    for (const rule of own.flatMap((p) => p.spec.ingress ?? []).filter(metricsOnly)) {
+      if ((rule.from ?? []).some((peer) => !peer.namespaceSelector || peer.podSelector)) problems.push(`${id(w)}: its metrics port admits more than the scraper's namespace`);
+    }
     if (component(w) === 'service') {
-      for (const peer of own.flatMap((p) => (p.spec.ingress ?? []).flatMap((r) => r.from ?? []))) {
+      for (const peer of own.flatMap((p) => (p.spec.ingress ?? []).filter((r) => !metricsOnly(r)).flatMap((r) => r.from ?? []))) {
         const caller = workloads.find((other) => selects(peer.podSelector?.matchLabels, other.spec.template.metadata.labels));
         if (peer.namespaceSelector || !caller || !isApp(caller)) problems.push(`${id(w)}: admits a caller that is neither the gateway nor a service`);
       }
@@ -516,6 +521,14 @@ describeWithHelm('Helm chart rendered with helm', () => {
     expect(hardeningProblems(workloadsOf(objects))).toEqual([]);
     expect(appContainerProblems(workloadsOf(objects))).toEqual([]);
     expect(wiringProblems(objects)).toEqual([]);
+    // Every pod serves /metrics on METRICS_PORT and says so to Prometheus.
+    const config = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'ConfigMap').find((c) => c.data.METRICS_PORT !== undefined);
+    expect(config?.data.METRICS_PORT).toBe('9464');
+    for (const w of workloadsOf(objects).filter(isApp)) {
+      const annotations = (w.spec.template.metadata as { annotations?: Record<string, string> }).annotations ?? {};
+      expect({ w: id(w), scrape: annotations['prometheus.io/scrape'], port: annotations['prometheus.io/port'], metricsPort: w.spec.template.spec.containers[0]?.ports?.find((p) => p.name === 'metrics')?.containerPort })
+        .toEqual({ w: id(w), scrape: 'true', port: '9464', metricsPort: 9464 });
+    }
   });
 
   it('dev profile values: one replica each, no HPA or PDB, throwaway secrets, no SMTP', () => {

@@ -163,6 +163,11 @@ spec:
         {{- include "caskade.labels" . | nindent 8 }}
       annotations:
         checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
+        {{- if $root.Values.metrics.enabled }}
+        prometheus.io/scrape: "true"
+        prometheus.io/port: {{ $root.Values.metrics.port | int | quote }}
+        prometheus.io/path: /metrics
+        {{- end }}
         {{- if $root.Values.secrets.create }}
         checksum/secret: {{ include "caskade.secretData" $root | sha256sum }}
         {{- end }}
@@ -191,6 +196,11 @@ spec:
             - name: {{ .port.name }}
               containerPort: {{ .port.number }}
               protocol: TCP
+            {{- if $root.Values.metrics.enabled }}
+            - name: metrics
+              containerPort: {{ $root.Values.metrics.port | int }}
+              protocol: TCP
+            {{- end }}
           envFrom:
             - configMapRef:
                 name: {{ include "caskade.configName" $root }}
