@@ -8,6 +8,8 @@ import { AppError, createClient, createLogger, LocalEventBus, type CallContext, 
 import { corruptPngImageData, expectAppError, TEST_DATABASE_URL, uniqueName, describeOnBackends } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
 import { expireReservations, sweepReservations } from './app/expire-reservations';
+import { ORPHAN_IMAGE_AGE_MS, removeOrphanImages } from './app/remove-orphan-images';
+import { variantKey } from './images/store';
 import { catalogEnv } from './config';
 import { startCatalog, type CatalogService, type SupplierProfile } from './index';
 import { MAX_STOCK } from './domain';
@@ -699,5 +701,31 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await client.createListing({ fields: beer('Too Late Lager'), stockQuantity: 1 }, hops);
     await client.updateListing({ stock: undefined, id: listing.id, fields: beer('Farewell Porter Renamed'), updateMask: ['title'], expectedVersion: 0 }, hops);
     await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');
+  });
+
+  it('removes uploads that no listing or brand uses after a day, and keeps every image in use', async () => {
+    const used = await upload(vines);
+    const { listing } = await client.createListing({ fields: beer('Photo Keeper', 24_000, { imageIds: [used.id] }), stockQuantity: 1 }, vines);
+    expect(listing?.images.map((i) => i.id)).toEqual([used.id]);
+    const logo = await upload(vines);
+    await client.updateOwnBrand(catalog.UpdateOwnBrandRequest.fromPartial({ logoImageId: logo.id }), vines);
+    const orphan = await upload(vines);
+    const orphanKeys = ['listing-card', 'scaled-400'].map((v) => variantKey(orphan.id, v));
+    expect((await svc.deps.images.get(orphanKeys[0]!))?.length).toBeGreaterThan(0);
+    // Within a day nothing goes.
+    expect((await removeOrphanImages(svc.deps)).removed).toBe(0);
+    const saved = clock;
+    clock += ORPHAN_IMAGE_AGE_MS + 60_000;
+    try {
+      const out = await removeOrphanImages(svc.deps);
+      expect(out.removed).toBeGreaterThanOrEqual(1);
+      const left = await svc.db.selectFrom('images').select('id').where('id', 'in', [used.id, logo.id, orphan.id]).execute();
+      expect(left.map((r) => r.id).sort()).toEqual([used.id, logo.id].sort());
+      for (const key of orphanKeys) expect(await svc.deps.images.get(key)).toBeNull();
+      expect((await svc.deps.images.get(variantKey(used.id, 'listing-card')))?.length).toBeGreaterThan(0);
+      expect((await removeOrphanImages(svc.deps)).removed).toBe(0);
+    } finally {
+      clock = saved;
+    }
   });
 });

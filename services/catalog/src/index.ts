@@ -5,6 +5,7 @@ import { createClient, startServiceRuntime, type EventBus, type Logger, type Ser
 import { catalog, identity } from '@caskade/proto';
 import type { CatalogDeps } from './app/deps';
 import { startReservationSweeper } from './app/expire-reservations';
+import { startOrphanImageSweeper } from './app/remove-orphan-images';
 import type { CatalogEnv } from './config';
 import { CATALOG_MIGRATIONS, type CatalogDB } from './db/schema';
 import { profileChangedConsumer } from './events/profile-changed-consumer';
@@ -96,12 +97,14 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
       };
       deps = built;
       const sweeper = startReservationSweeper(built, opts.sweepEveryMs);
+      const orphans = startOrphanImageSweeper(built);
       return {
         bindings: [{ name: 'caskade.catalog.v1.CatalogService', definition: catalog.CatalogServiceService, implementation: catalogHandlers(built, opts.logger) }],
         subscriptions: [() => opts.bus.subscribe(userDeletedConsumer(built)), () => opts.bus.subscribe(profileChangedConsumer(built))],
         onSessionsRevoked: (rev) => applySupplierStatus(built, guard, rev.userId),
         stop: async () => {
           await sweeper.stop();
+          await orphans.stop();
           identityClient?.close();
         },
       };
