@@ -1,4 +1,4 @@
-import { addressEnv, createClient, SERVICE_NAMES, type AddressEnv, type PromiseClient, type ServiceName } from '@caskade/kit';
+import { addressEnv, createClient, SERVICE_NAMES, type AddressEnv, type Logger, type PromiseClient, type ServiceName } from '@caskade/kit';
 import { catalog, identity, notifications } from '@caskade/proto';
 
 /** The gRPC service each manifest entry serves; a service missing here fails the type-check. */
@@ -12,11 +12,12 @@ export type GatewayClients = { [K in ServiceName]: PromiseClient<(typeof DEFINIT
 export type ServiceAddresses = { [K in ServiceName as AddressEnv<K>]: string };
 
 /** One client per service of the manifest, at the address its <NAME>_ADDR names. */
-export function createClients(addresses: ServiceAddresses): GatewayClients {
+export function createClients(addresses: ServiceAddresses, logger?: Logger): GatewayClients {
+  const upstream = (name: ServiceName) => (logger ? { name, logger } : undefined);
   return {
-    identity: createClient(DEFINITIONS.identity, addresses.IDENTITY_ADDR),
-    notifications: createClient(DEFINITIONS.notifications, addresses.NOTIFICATIONS_ADDR),
-    catalog: createClient(DEFINITIONS.catalog, addresses.CATALOG_ADDR),
+    identity: createClient(DEFINITIONS.identity, addresses.IDENTITY_ADDR, upstream('identity')),
+    notifications: createClient(DEFINITIONS.notifications, addresses.NOTIFICATIONS_ADDR, upstream('notifications')),
+    catalog: createClient(DEFINITIONS.catalog, addresses.CATALOG_ADDR, upstream('catalog')),
   };
 }
 

@@ -15,7 +15,7 @@ export interface Gateway {
 }
 
 export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gateway> {
-  const clients = createClients(env);
+  const clients = createClients(env, logger);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });

@@ -63,7 +63,7 @@ export function useDistributedApp(suite: string, opts: { operator?: { email: str
     if (!fixture.app) return;
     await fixture.app.stop();
     await dropDatabase(POSTGRES_SERVER, database);
-    const errors = output.filter((l) => /"level":(50|60)/.test(l));
+    const errors = output.filter((l) => /"level":"(error|fatal)"/.test(l));
     if (errors.length > 0) console.warn(`${suite}: process errors:\n${errors.join('\n')}`);
   }, 60_000);
   return fixture;

@@ -17,15 +17,29 @@ export function loadConfig<S extends z.ZodType>(service: string, schema: S, env:
   );
 }
 
-/** Boot helper: run main, and on a ConfigError print it and exit 78 (EX_CONFIG). */
+/** One JSON log line on stderr for a crash, like every other line (log collectors parse them all). */
+function fatalLine(msg: string, err?: unknown, extra: Record<string, unknown> = {}): string {
+  const error = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : err === undefined ? undefined : { message: String(err) };
+  return `${JSON.stringify({ level: 'fatal', time: Date.now(), msg, ...extra, ...(error ? { err: error } : {}) })}\n`;
+}
+
+/**
+ * Boot helper: run main; a ConfigError exits 78 (EX_CONFIG) naming every bad value, anything else
+ * exits 1. Uncaught exceptions and unhandled rejections end the process the same way. All as JSON.
+ */
 export function runMain(main: () => Promise<unknown>): void {
+  const crash = (msg: string) => (err: unknown) => {
+    process.stderr.write(fatalLine(msg, err));
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled rejection'));
   main().catch((err: unknown) => {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
+      process.stderr.write(fatalLine(err.message, undefined, { service: err.service, problems: err.problems }));
       process.exit(78);
     }
-    process.stderr.write(`fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
+    crash('could not start')(err);
   });
 }
 

@@ -22,6 +22,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
       name: service,
       level,
       base: { service },
+      // Level names, not numbers: "level":"warn" reads (and greps) as what it is.
+      formatters: { level: (label) => ({ level: label }) },
       // A requestId given in the log call itself wins over the context's.
       mixin: () => {
         const context = logContext.getStore();

@@ -2,6 +2,7 @@ import type { Logger } from '../logger';
 import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters, subjectMatches } from './subjects';
 import type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from './types';
+import { withRequestId } from '../logger';
 
 export interface LocalEventBusOptions {
   logger: Logger;
@@ -164,7 +165,7 @@ export class LocalEventBus implements EventBus {
     for (let attempt = 1; ; attempt++) {
       if (sub.stopped) throw new Error(`consumer ${sub.consumer} stopped before handling event ${event.id}`);
       try {
-        await sub.handler(event);
+        await withRequestId(event.id, () => sub.handler(event));
         this.markHandled(sub.consumer, event.id);
         return;
       } catch (err) {

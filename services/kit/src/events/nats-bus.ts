@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, isEventEnvelope, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters } from './subjects';
 import { eventsHandled } from '../metrics';
+import { withRequestId } from '../logger';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from './types';
 
 /** Every service's event subjects; the stream is widened at connect when this list grows. */
@@ -71,6 +72,7 @@ export class NatsEventBus implements EventBus {
       const replicas = streamReplicas(nc.info);
       await ensureStream(jsm, opts.stream?.name ?? EVENTS_STREAM, opts.stream?.subjects ?? EVENT_SUBJECTS, maxAgeMs, replicas);
       await ensureStream(jsm, opts.deadLetter?.stream ?? DEAD_LETTER_STREAM, [`${opts.deadLetter?.prefix ?? DEAD_LETTER_PREFIX}.>`], Math.max(maxAgeMs, 30 * DAY_MS), replicas);
+      void logConnectionStatus(nc, opts.logger);
       return new NatsEventBus(nc, jetstream(nc), jsm, opts);
     } catch (err) {
       await nc.close();
@@ -184,7 +186,8 @@ export class NatsEventBus implements EventBus {
     const heartbeat = setInterval(() => m.working(), Math.max(1000, this.ackWaitMs / 3));
     let failure: { err: unknown } | null = null;
     try {
-      await opts.handler(event);
+      // Every line the handler logs carries the event's id as its requestId.
+      await withRequestId(event.id, () => opts.handler(event));
     } catch (err) {
       failure = { err };
     } finally {
@@ -256,5 +259,14 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
       max_age: nanos(maxAgeMs),
       num_replicas: replicas,
     });
+  }
+}
+
+/** Disconnects and reconnects of the NATS connection, logged (warn and info) as they happen. */
+async function logConnectionStatus(nc: NatsConnection, logger: Logger): Promise<void> {
+  for await (const s of nc.status()) {
+    if (s.type === 'disconnect') logger.warn({ nats: s.type, server: 'server' in s ? s.server : undefined }, 'NATS disconnected; reconnecting');
+    else if (s.type === 'reconnect') logger.info({ nats: s.type, server: 'server' in s ? s.server : undefined }, 'NATS reconnected');
+    else if (s.type === 'error') logger.warn({ nats: s.type, err: 'error' in s ? s.error : undefined }, 'NATS connection error');
   }
 }

@@ -1,4 +1,5 @@
-import { Client, credentials, Metadata, type MethodDefinition, type ServiceError } from '@grpc/grpc-js';
+import { Client, credentials, Metadata, status, type MethodDefinition, type ServiceError } from '@grpc/grpc-js';
+import type { Logger } from '../logger';
 import { service as healthService } from 'grpc-health-check';
 import { contextToMetadata, type CallContext } from '../context';
 import { grpcToAppError } from './status';
@@ -24,7 +25,7 @@ export type PromiseClient<D> = {
 } & { close(): void };
 
 /** Every call carries a deadline and the caller's context; failures come back as AppError. */
-export function createClient<D extends Record<keyof D, UnaryMethod>>(definition: D, address: string): PromiseClient<D> {
+export function createClient<D extends Record<keyof D, UnaryMethod>>(definition: D, address: string, upstream?: { name: string; logger: Logger }): PromiseClient<D> {
   const client = new Client(address, credentials.createInsecure(), {
     // Headless Kubernetes Services resolve to every pod: spread calls over all of them.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
@@ -50,7 +51,14 @@ export function createClient<D extends Record<keyof D, UnaryMethod>>(definition:
           req,
           contextToMetadata(ctx),
           { deadline: Date.now() + (opts?.deadlineMs ?? DEFAULT_DEADLINE_MS) },
-          (err: ServiceError | null, res?: unknown) => (err ? reject(grpcToAppError(err)) : resolve(res)),
+          (err: ServiceError | null, res?: unknown) => {
+            if (!err) return resolve(res);
+            // The upstream itself failed (down, too slow, cut off): say which, at warn; answers it gave are not failures.
+            if (upstream && (err.code === status.UNAVAILABLE || err.code === status.DEADLINE_EXCEEDED || err.code === status.INTERNAL)) {
+              upstream.logger.warn({ upstream: upstream.name, address, method: name, grpc: status[err.code] }, 'upstream call failed');
+            }
+            reject(grpcToAppError(err));
+          },
         );
       });
   }
