@@ -292,6 +292,21 @@ describe('rate limits', () => {
     expect((await s.post('/api/auth/password-reset-request', { email: 'supplier@example.com' })).status).toBe(204);
   });
 
+  it('limits image uploads per account (120 an hour): the next is 429, another account still uploads', async () => {
+    const s = new ApiSession(strict.url);
+    expect((await s.post('/api/auth/login', { email: 'supplier@example.com', password: 'Caskade-demo-2026' })).status).toBe(200);
+    // Each request counts before its body is read, so empty ones (415: not multipart) spend the allowance quickly.
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) statuses.push((await s.post('/api/images')).status);
+    expect([...new Set(statuses)]).toEqual([415]);
+    const refused = await s.post<ErrorBody>('/api/images');
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]?.code).toBe('too-many-requests');
+    const other = new ApiSession(strict.url);
+    expect((await other.post('/api/auth/login', { email: 'hop-hill-brewing@suppliers.example.com', password: 'Caskade-demo-2026' })).status).toBe(200);
+    expect((await other.post('/api/images')).status).toBe(415);
+  });
+
   it('limits email changes per address', async () => {
     const s = new ApiSession(strict.url);
     await s.post('/api/auth/sign-up', buyerSignup('changer@example.com'));
