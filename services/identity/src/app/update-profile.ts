@@ -1,35 +1,12 @@
-import { AppError, CATEGORIES, MSG, TEXTAREA_MAX, fieldErrors, invalidParams, isUniqueViolation, enqueueEvent, optionalText, phoneField, requiredText, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, MSG, fieldErrors, invalidParams, isUniqueViolation, enqueueEvent, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
 import { UserProfileChanged } from '../events/registry';
-import { z } from 'zod';
 import { displayName, nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
 import { claimSupplierNames } from './supplier-names';
 import { loadActiveUser, requireCaller, toUser } from './shared';
-import { companyNameField, isValidAbnOrAcn } from '../domain';
+import { profilePatchSchema as patchSchema, SUPPLIER_ONLY_PROFILE_FIELDS } from '../domain';
 
-const patchSchema = z
-  .object({
-    firstName: requiredText(100),
-    lastName: requiredText(100),
-    bio: z.string().max(TEXTAREA_MAX, { error: MSG.tooLong }),
-    companyName: companyNameField,
-    abnAcn: requiredText(20).refine(isValidAbnOrAcn, { error: MSG.abnAcnInvalid }),
-    phoneNumber: phoneField,
-    favouriteDrink: optionalText(100),
-    favouriteCategories: z.array(z.enum(CATEGORIES, { error: MSG.categoryInvalid })).max(CATEGORIES.length),
-    brandName: companyNameField,
-    businessName: companyNameField,
-    legalEntityName: requiredText(200),
-    retailLiquorLicence: optionalText(50),
-    wholesaleLiquorLicence: optionalText(50),
-    address: requiredText(300),
-    contactNumber: phoneField,
-  })
-  .partial()
-  .strict();
-
-const SUPPLIER_ONLY = ['brandName', 'businessName', 'legalEntityName', 'retailLiquorLicence', 'wholesaleLiquorLicence', 'address', 'contactNumber'] as const;
 
 export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: identity.UpdateProfileRequest): Promise<identity.UpdateProfileResponse> {
   const caller = requireCaller(ctx);
@@ -43,7 +20,7 @@ export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: i
     const row = await withTransaction(deps.db, async (trx) => {
       const user = await loadActiveUser(trx, caller.userId, true);
       if (user.role !== 'supplier') {
-        const bad = SUPPLIER_ONLY.filter((k) => patch[k] !== undefined);
+        const bad = SUPPLIER_ONLY_PROFILE_FIELDS.filter((k) => patch[k] !== undefined);
         if (bad.length > 0) throw new AppError('forbidden', { fields: Object.fromEntries(bad.map((k) => [k, 'forbidden'])) });
       }
       const profile = { ...user.profile, ...patch };

@@ -4,7 +4,7 @@
  * web app's message keys. Read by identity, the gateway and the web app. Pure and browser-safe.
  */
 import { z } from 'zod';
-import { CATEGORIES, MSG, emailField, optionalText, phoneField, requiredText } from '@caskade/kit/rules';
+import { CATEGORIES, MSG, TEXTAREA_MAX, emailField, optionalText, phoneField, requiredText } from '@caskade/kit/rules';
 
 export const USER_TYPES = ['buyer', 'supplier'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -101,6 +101,31 @@ export const supplierSignupSchema = z
     path: ['businessName'],
     when: whenStrings('brandName', 'businessName'),
   });
+
+/** The profile fields an account may change, all optional (`PUT /api/current-user/profile`). */
+export const profilePatchSchema = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    bio: z.string().max(TEXTAREA_MAX, { error: MSG.tooLong }),
+    companyName: companyNameField,
+    abnAcn: abnAcnField,
+    phoneNumber: phoneField,
+    favouriteDrink: optionalText(100),
+    favouriteCategories: z.array(z.enum(CATEGORIES, { error: MSG.categoryInvalid })).max(CATEGORIES.length),
+    brandName: companyNameField,
+    businessName: companyNameField,
+    legalEntityName: requiredText(200),
+    retailLiquorLicence: optionalText(50),
+    wholesaleLiquorLicence: optionalText(50),
+    address: requiredText(300),
+    contactNumber: phoneField,
+  })
+  .partial()
+  .strict();
+
+/** Profile fields only a supplier has (the brand page and the business details). */
+export const SUPPLIER_ONLY_PROFILE_FIELDS = ['brandName', 'businessName', 'legalEntityName', 'retailLiquorLicence', 'wholesaleLiquorLicence', 'address', 'contactNumber'] as const;
 
 export const signupSchema = z.discriminatedUnion('userType', [buyerSignupSchema, supplierSignupSchema]);
 export type BuyerSignup = z.infer<typeof buyerSignupSchema>;
