@@ -1,22 +1,18 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
-import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient, type Role } from '@caskade/kit';
-import { corruptPngImageData, expectAppError, TEST_DATABASE_URL, uniqueName, describeOnBackends } from '@caskade/kit/testing';
+import { AppError, type CallContext, type PromiseClient, type Role } from '@caskade/kit';
+import { corruptPngImageData, expectAppError, TEST_DATABASE_URL, describeOnBackends } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
 import { expireReservations, sweepReservations } from './app/expire-reservations';
 import { ORPHAN_IMAGE_AGE_MS, removeOrphanImages } from './app/remove-orphan-images';
 import { variantKey } from './images/store';
-import { catalogEnv } from './config';
-import { startCatalog, type CatalogService, type SupplierProfile } from './index';
+import type { CatalogService, SupplierProfile } from './index';
+import { startCatalogHarness, type CatalogHarness } from './testing/harness';
 import { MAX_STOCK } from './domain';
 import { ListingDeleted, ListingPendingApproval, ListingPublished, ListingRejected, ListingUpdated, StockChanged } from './events/registry';
 import { UserDeleted, UserProfileChanged } from '@caskade/identity/events';
-
-const logger = createLogger('catalog-test', 'silent');
 
 const ids = {
   hops: '11111111-1111-4111-8111-111111111111',
@@ -50,27 +46,13 @@ const beer = (title: string, priceCents = 24_000, extra: Partial<catalog.Listing
   });
 
 describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it }) => {
+  let h: CatalogHarness;
   let svc: CatalogService;
   let client: PromiseClient<typeof catalog.CatalogServiceService>;
-  let bus: LocalEventBus;
-  let imageDir: string;
-  let clock = Date.now();
-  const events: EventEnvelope[] = [];
-  const schema = uniqueName('catalog_test');
   let png: Buffer;
 
   beforeAll(async () => {
-    imageDir = mkdtempSync(path.join(tmpdir(), 'catalog-images-'));
-    bus = new LocalEventBus({ logger });
-    await bus.subscribe({ consumer: 'test-capture', subjects: ['catalog.>'], handler: async (e) => void events.push(e) });
-    svc = await startCatalog({
-      env: catalogEnv.parse({
-        DATA_DIR: ':memory:', IDENTITY_ADDR: '127.0.0.1:1', IMAGE_DIR: imageDir, ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
-      }),
-      bus,
-      logger,
-      schema,
-      now: () => new Date(clock),
+    h = await startCatalogHarness(backend, {
       directory: {
         currentSupplier: async (ctx) => {
           const s = suppliers[ctx.caller?.userId ?? ''];
@@ -79,21 +61,12 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
         },
       },
     });
-    client = createClient(catalog.CatalogServiceService, svc.grpcAddress);
+    ({ svc, client } = h);
     png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#b5651d' } }).png().toBuffer();
   }, 60_000);
 
   afterAll(async () => {
-    client.close();
-    await svc.stop();
-    await bus.close();
-    rmSync(imageDir, { recursive: true, force: true });
-    if (backend === 'postgres') {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    }
+    await h.stop();
   });
 
   const flush = () => svc.relay.flush();
@@ -169,7 +142,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     expect(published).toMatchObject({ state: 'published', priceCents: 24_000, stockQuantity: 12 });
     expect(published?.publishedAt).not.toBe('');
     await flush();
-    expect(events.some((e) => e.type === ListingPublished.subject && e.aggregateId === id)).toBe(true);
+    expect(h.events.some((e) => e.type === ListingPublished.subject && e.aggregateId === id)).toBe(true);
     expect((await client.getListing({ id, recordView: true }, anon)).listing?.state).toBe('published');
     await expectAppError(client.publishListing({ id }, hops), 'transaction-invalid-transition');
     const bytes = await client.getImageVariant({ imageId: image.id, variant: 'listing-card-2x' }, anon);
@@ -201,8 +174,8 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await expectAppError(client.approveListing({ id: a }, operator), 'transaction-invalid-transition');
     expect((await search({ keywords: 'shiraz' })).listings.map((l) => l.id)).toEqual([a]);
     await flush();
-    expect(events.some((e) => e.type === ListingPendingApproval.subject && e.aggregateId === a)).toBe(true);
-    expect(events.some((e) => e.type === ListingRejected.subject && e.aggregateId === b)).toBe(true);
+    expect(h.events.some((e) => e.type === ListingPendingApproval.subject && e.aggregateId === a)).toBe(true);
+    expect(h.events.some((e) => e.type === ListingRejected.subject && e.aggregateId === b)).toBe(true);
   });
 
   it('closes, opens and deletes by the transition table; another supplier can never change the listing', async () => {
@@ -224,7 +197,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await client.deleteListing({ id: draft }, hops);
     await expectAppError(client.getOwnListing({ id: draft }, hops), 'not-found');
     await flush();
-    expect(events.some((e) => e.type === ListingDeleted.subject && e.aggregateId === id)).toBe(true);
+    expect(h.events.some((e) => e.type === ListingDeleted.subject && e.aggregateId === id)).toBe(true);
   });
 
   it('updates only the masked fields and keeps a live listing publishable', async () => {
@@ -264,7 +237,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await expectAppError(client.setStock({ id: listing.id, oldTotal: 8, newTotal: -1 }, hops), 'validation-invalid-params');
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(8);
     await flush();
-    expect(events.some((e) => e.type === StockChanged.subject && e.aggregateId === listing.id && (e.data as { reason: string }).reason === 'set')).toBe(true);
+    expect(h.events.some((e) => e.type === StockChanged.subject && e.aggregateId === listing.id && (e.data as { reason: string }).reason === 'set')).toBe(true);
   });
 
   it('reserves, commits and releases stock, each idempotent by reservation id', async () => {
@@ -311,7 +284,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const listing = await publishedBeer('Expiry Ale', 20_000, 4);
     await client.reserveStock({ reservationId: 'checkout-expiring', lines: [{ listingId: listing.id, quantity: 4 }], ttlSeconds: 60 }, anon);
     expect(await expireReservations(svc.deps)).toBe(0);
-    clock += 61_000;
+    h.clock.now += 61_000;
     expect(await expireReservations(svc.deps)).toBe(1);
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(4);
     expect(await expireReservations(svc.deps)).toBe(0);
@@ -322,7 +295,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const cheap = await publishedBeer(`${tag} Budget Lager`, 9_900, 3, { productType: 'lager', style: 'pilsner' });
     const dear = await publishedBeer(`${tag} Reserve Barrel Stout`, 39_900, 3, { productType: 'ale', style: 'stout' });
     const mid = await publishedBeer(`${tag} Midweek Pale`, 19_900, 3, { description: `A ${tag} pale with a hazy heart` });
-    clock += 1000;
+    h.clock.now += 1000;
     const ids3 = (r: catalog.SearchListingsResponse) => r.listings.map((l) => l.id);
     expect(ids3(await search({ keywords: tag, sort: catalog.SortOrder.SORT_ORDER_PRICE_LOW }))).toEqual([cheap.id, mid.id, dear.id]);
     expect(ids3(await search({ keywords: tag, sort: catalog.SortOrder.SORT_ORDER_PRICE_HIGH }))).toEqual([dear.id, mid.id, cheap.id]);
@@ -373,7 +346,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
   });
 
   it('checks uploads by content and stores nothing it refuses', async () => {
-    const before = readdirSync(imageDir).length;
+    const before = readdirSync(h.imageDir).length;
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
     const e1 = await expectAppError(client.uploadImage({ data: html, fileName: 'cat.jpg' }, hops), 'unsupported-media-type');
     expect(e1.meta).toMatchObject({ reason: 'not-jpg-gif-png' });
@@ -384,7 +357,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     png.copy(tooBig);
     await expectAppError(client.uploadImage({ data: tooBig, fileName: 'big.png' }, hops, { deadlineMs: 20_000 }), 'request-upload-over-limit');
     await expectAppError(client.uploadImage({ data: png, fileName: 'a.png' }, anon), 'auth-unauthenticated');
-    expect(readdirSync(imageDir).length).toBe(before);
+    expect(readdirSync(h.imageDir).length).toBe(before);
     await expectAppError(client.getImageVariant({ imageId: ids.hops, variant: 'listing-card' }, anon), 'not-found');
     await expectAppError(client.getImageVariant({ imageId: '../../etc', variant: 'passwd' }, anon), 'not-found');
     const gif = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).gif().toBuffer();
@@ -428,7 +401,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const tag = `zr${Date.now().toString(36)}`;
     const listing = await publishedBeer(`${tag} Rename Red`);
     const renamed = async (brandName: string, version: number) => {
-      await bus.publish({
+      await h.bus.publish({
         id: crypto.randomUUID(), type: UserProfileChanged.subject, occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: version,
         data: { userId: ids.hops, role: 'supplier', displayName: 'Sam Brewer', brandName },
       });
@@ -549,7 +522,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const listing = await publishedBeer('Retry Rye', 20_000, 6);
     const line = [{ listingId: listing.id, quantity: 2 }];
     await client.reserveStock({ reservationId: 'retry-expired', lines: line, ttlSeconds: 60 }, anon);
-    clock += 61_000;
+    h.clock.now += 61_000;
     expect(await expireReservations(svc.deps)).toBeGreaterThanOrEqual(1);
     const err = await expectAppError(client.reserveStock({ reservationId: 'retry-expired', lines: line, ttlSeconds: 60 }, anon), 'transaction-invalid-transition');
     expect(err.meta).toMatchObject({ reservation: 'released' });
@@ -586,15 +559,15 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     const listing = await publishedBeer('Sweep Saison', 20_000, 4);
     await svc.db
       .insertInto('stock_reservations')
-      .values({ id: 'sweep-bad-row', state: 'reserved', lines: JSON.stringify([{ listingId: 'not-a-uuid', quantity: 1 }]), owner_id: null, expires_at: new Date(clock - 1000) })
+      .values({ id: 'sweep-bad-row', state: 'reserved', lines: JSON.stringify([{ listingId: 'not-a-uuid', quantity: 1 }]), owner_id: null, expires_at: new Date(h.clock.now - 1000) })
       .execute();
     await client.reserveStock({ reservationId: 'sweep-good-row', lines: [{ listingId: listing.id, quantity: 3 }], ttlSeconds: 60 }, anon);
-    clock += 61_000;
+    h.clock.now += 61_000;
     expect(await expireReservations(svc.deps)).toBeGreaterThanOrEqual(1);
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.stockQuantity).toBe(4);
     const bad = await svc.db.selectFrom('stock_reservations').selectAll().where('id', '=', 'sweep-bad-row').executeTakeFirstOrThrow();
     expect(bad.state).toBe('reserved');
-    expect(new Date(bad.expires_at ?? 0).getTime()).toBeGreaterThan(clock);
+    expect(new Date(bad.expires_at ?? 0).getTime()).toBeGreaterThan(h.clock.now);
     await svc.db.deleteFrom('stock_reservations').where('id', '=', 'sweep-bad-row').execute();
   });
 
@@ -602,8 +575,8 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
   if (backend === 'postgres') it('does not sweep again at once when a full batch released nothing (rows locked elsewhere)', async () => {
     const listing = await publishedBeer('Locked Lager', 20_000, 4);
     await client.reserveStock({ reservationId: 'sweep-locked-row', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 60 }, anon);
-    clock += 61_000;
-    const other = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    h.clock.now += 61_000;
+    const other = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${h.schema}` });
     await other.connect();
     try {
       // Another replica holds the one due row: the sweep skips it and must not ask to run again at once.
@@ -664,11 +637,11 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
   it('refuses a complete PNG whose image data is corrupt, and stores nothing', async () => {
     const corrupt = corruptPngImageData(png);
     expect(corrupt.length).toBe(png.length);
-    const filesBefore = readdirSync(imageDir).length;
+    const filesBefore = readdirSync(h.imageDir).length;
     const rowsBefore = await imageRows();
     const err = await expectAppError(client.uploadImage({ data: corrupt, fileName: 'photo.png' }, hops), 'validation-invalid-value');
     expect(err.meta?.fields).toEqual({ image: 'validation.imageUnreadable' });
-    expect(readdirSync(imageDir).length).toBe(filesBefore);
+    expect(readdirSync(h.imageDir).length).toBe(filesBefore);
     expect(await imageRows()).toBe(rowsBefore);
   });
 
@@ -679,7 +652,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     await svc.db.updateTable('brands').set({ hidden: true }).where('id', '=', ids.quitter).execute();
     const refused = await expectAppError(client.approveListing({ id: raced }, operator), 'transaction-invalid-transition');
     expect(refused.meta).toMatchObject({ reason: 'supplier-deleted' });
-    await bus.publish({ id: crypto.randomUUID(), type: UserDeleted.subject, occurredAt: new Date().toISOString(), aggregateId: ids.quitter, aggregateVersion: 1, data: { userId: ids.quitter } });
+    await h.bus.publish({ id: crypto.randomUUID(), type: UserDeleted.subject, occurredAt: new Date().toISOString(), aggregateId: ids.quitter, aggregateVersion: 1, data: { userId: ids.quitter } });
     const stateOf = async (id: string) => (await client.getOwnListing({ id }, quitter)).listing?.state;
     for (let i = 0; i < 50 && (await stateOf(pending)) !== 'draft'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await stateOf(pending)).toBe('draft');
@@ -693,7 +666,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
 
   it('closes a deleted supplier’s listings and hides the brand', async () => {
     const listing = await publishedBeer('Farewell Porter');
-    await bus.publish({ id: crypto.randomUUID(), type: UserDeleted.subject, occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: 1, data: { userId: ids.hops } });
+    await h.bus.publish({ id: crypto.randomUUID(), type: UserDeleted.subject, occurredAt: new Date().toISOString(), aggregateId: ids.hops, aggregateVersion: 1, data: { userId: ids.hops } });
     for (let i = 0; i < 50 && (await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state !== 'closed'; i++) await new Promise((r) => setTimeout(r, 20));
     expect((await client.getListing({ id: listing.id, recordView: false }, anon)).listing?.state).toBe('closed');
     await expectAppError(client.getBrand({ id: ids.hops }, anon), 'not-found');
@@ -714,8 +687,8 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
     expect((await svc.deps.images.get(orphanKeys[0]!))?.length).toBeGreaterThan(0);
     // Within a day nothing goes.
     expect((await removeOrphanImages(svc.deps)).removed).toBe(0);
-    const saved = clock;
-    clock += ORPHAN_IMAGE_AGE_MS + 60_000;
+    const saved = h.clock.now;
+    h.clock.now += ORPHAN_IMAGE_AGE_MS + 60_000;
     try {
       const out = await removeOrphanImages(svc.deps);
       expect(out.removed).toBeGreaterThanOrEqual(1);
@@ -725,7 +698,7 @@ describeOnBackends('catalog service', (backend, { beforeAll, afterAll, test: it 
       expect((await svc.deps.images.get(variantKey(used.id, 'listing-card')))?.length).toBeGreaterThan(0);
       expect((await removeOrphanImages(svc.deps)).removed).toBe(0);
     } finally {
-      clock = saved;
+      h.clock.now = saved;
     }
   });
 });

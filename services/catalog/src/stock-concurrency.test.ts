@@ -1,49 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
-import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type PromiseClient } from '@caskade/kit';
-import { describeWithServices, postgresService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
+import { AppError, type CallContext, type PromiseClient } from '@caskade/kit';
+import { describeWithServices, postgresService } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
-import { catalogEnv } from './config';
-import { startCatalog, type CatalogService } from './index';
-
-const logger = createLogger('catalog-concurrency-test', 'silent');
+import type { CatalogService } from './index';
+import { startCatalogHarness, type CatalogHarness } from './testing/harness';
 const supplierId = '55555555-5555-4555-8555-555555555555';
 const supplier: CallContext = { requestId: 'race', caller: { userId: supplierId, role: 'supplier', scopes: [] } };
 const checkout: CallContext = { requestId: 'race', caller: null };
 
 /** Stock under contention, on a real PostgreSQL server (row locks, a connection pool, real concurrency). */
 describeWithServices('catalog stock concurrency (PostgreSQL)', [postgresService()], ({ beforeAll, afterAll, test }) => {
+  let h: CatalogHarness;
   let svc: CatalogService;
   let client: PromiseClient<typeof catalog.CatalogServiceService>;
-  let bus: LocalEventBus;
-  let imageDir: string;
-  const schema = uniqueName('catalog_race');
 
   beforeAll(async () => {
-    imageDir = mkdtempSync(path.join(tmpdir(), 'catalog-race-'));
-    bus = new LocalEventBus({ logger });
-    svc = await startCatalog({
-      env: catalogEnv.parse({ DATA_DIR: ':memory:', IDENTITY_ADDR: '127.0.0.1:1', IMAGE_DIR: imageDir, DATABASE_URL: TEST_DATABASE_URL }),
-      bus,
-      logger,
-      schema,
+    h = await startCatalogHarness('postgres', {
+      schemaPrefix: 'catalog_race',
       directory: { currentSupplier: async () => ({ id: supplierId, brandName: 'Race Brewing', displayName: 'Rae Cer', published: true }) },
     });
-    client = createClient(catalog.CatalogServiceService, svc.grpcAddress);
+    ({ svc, client } = h);
   }, 60_000);
 
   afterAll(async () => {
-    client.close();
-    await svc.stop();
-    await bus.close();
-    rmSync(imageDir, { recursive: true, force: true });
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
+    await h.stop();
   });
 
   async function listingWithStock(stock: number): Promise<string> {
