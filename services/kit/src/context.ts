@@ -1,6 +1,7 @@
 import { Metadata } from '@grpc/grpc-js';
 import { ROLES, type Role } from './rules/constants';
 import type { Caller } from './rules/caller';
+import { AppError } from './rules/errors';
 
 export type { Caller } from './rules/caller';
 
@@ -47,3 +48,16 @@ export function contextFromMetadata(md: Metadata): CallContext {
 }
 
 export const systemContext = (requestId = 'system'): CallContext => ({ requestId, caller: null });
+
+/** The signed-in caller; a call without one is refused as unauthenticated (401). */
+export function requireCaller(ctx: CallContext): Caller {
+  if (!ctx.caller) throw new AppError('auth-unauthenticated');
+  return ctx.caller;
+}
+
+/** The signed-in caller in `role`; another role is refused (403). */
+export function requireRole(ctx: CallContext, role: Role): Caller {
+  const caller = requireCaller(ctx);
+  if (caller.role !== role) throw new AppError('forbidden', { reason: `${role}s only` });
+  return caller;
+}
