@@ -105,7 +105,7 @@ describe('accounts through the gateway', () => {
     const before = s.cookie('caskade_rt');
     expect((await s.post('/api/auth/refresh')).status).toBe(204);
     const after = s.cookie('caskade_rt');
-    expect(after).toBeTruthy();
+    expect(after).toMatch(/^[\w-]{43}$/);
     expect(after).not.toBe(before);
     const noCookie = await new ApiSession(app.url).post<ErrorBody>('/api/auth/refresh');
     expect(noCookie.status).toBe(401);
@@ -160,7 +160,7 @@ describe('accounts through the gateway', () => {
   it('serves the OpenAPI document, health, a JSON 404 for unknown API paths and the SPA for other paths', async () => {
     const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/api/auth/sign-up', '/api/auth/login', '/api/current-user', '/api/brands/scan-valid-name', '/api/user/delete']) expect(doc.paths[p]).toBeDefined();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/login', '/api/current-user', '/api/brands/scan-valid-name', '/api/user/delete']));
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     const missing = await fetch(`${app.url}/api/no-such-thing`);

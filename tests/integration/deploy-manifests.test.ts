@@ -417,7 +417,7 @@ describe('Helm chart charts/caskade', () => {
       ['nats', 'nats.enabled'],
       ['redis', 'redis.enabled'],
     ]);
-    for (const d of chart.dependencies) expect(d.version && d.repository).toBeTruthy();
+    for (const d of chart.dependencies) expect({ name: d.name, version: /^\S+$/.test(d.version ?? ''), repository: /^(https|oci):\/\//.test(d.repository ?? '') }).toEqual({ name: d.name, version: true, repository: true });
     expect(chart.dependencies.find((d) => d.name === 'postgresql')?.repository).toContain('bitnamicharts');
     expect((values as unknown as { nats: { config: { jetstream: { enabled: boolean } } } }).nats.config.jetstream.enabled).toBe(true);
   });
