@@ -1,8 +1,11 @@
-import { AppError, emailField, enqueueEvent, invalidParams, isUniqueViolation, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, emailField, enqueueEvent, invalidParams, isUniqueViolation, requireCaller, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
+import { setEmail } from '../db/users';
 import { UserEmailChanged } from '../events/registry';
+import { loadActiveUser, requireFullAccess, requirePassword } from './account-access';
 import type { IdentityDeps } from './deps';
-import { loadActiveUser, queueVerificationEmail, requireCaller, requireFullAccess, requirePassword, requireVerificationQuota, toUser } from './shared';
+import { queueVerificationEmail, requireVerificationQuota } from './email-links';
+import { toUser } from './views';
 
 /**
  * Change the login email (current password required); the new address must be verified again. The
@@ -13,7 +16,7 @@ export async function changeEmail(deps: IdentityDeps, ctx: CallContext, req: ide
   const caller = requireCaller(ctx);
   const email = emailField.safeParse(req.email);
   if (!email.success) throw invalidParams({ email: email.error.issues[0]?.message ?? 'validation.emailInvalid' });
-  const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  const current = await loadActiveUser(deps.db, caller.userId);
   requireFullAccess(current);
   await requirePassword(deps, current, req.currentPassword);
   if (current.email === email.data) return { user: toUser(current) };
@@ -21,14 +24,7 @@ export async function changeEmail(deps: IdentityDeps, ctx: CallContext, req: ide
     const user = await withTransaction(deps.db, async (trx) => {
       await loadActiveUser(trx, current.id, true);
       await requireVerificationQuota(trx, deps, current.id);
-      const row = await trx
-        .updateTable('users')
-        .set((eb) => ({ email: email.data, email_verified: false, updated_at: deps.now(), version: eb('version', '+', 1) }))
-        .where('id', '=', current.id)
-        .where('deleted_at', 'is', null)
-        .where('password_hash', '=', current.password_hash)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await setEmail(trx, current.id, { email: email.data, passwordHash: current.password_hash, now: deps.now() });
       // The password we checked was changed in the meantime.
       if (!row) throw invalidParams({ currentPassword: 'validation.passwordIncorrect' });
       await enqueueEvent(trx, UserEmailChanged, {

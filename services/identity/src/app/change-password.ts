@@ -1,10 +1,11 @@
-import { fieldErrors, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { fieldErrors, invalidParams, requireCaller, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import type { IdentityDeps } from './deps';
-import {
-  expirePasswordResetTokens, issueSession, loadActiveUser, requireCaller, requireFullAccess, requirePassword, revokeAllSessions,
-} from './shared';
+import { expirePasswordResetTokens } from '../db/email-tokens';
+import { replacePassword } from '../db/users';
 import { passwordField } from '../domain';
+import { loadActiveUser, requireFullAccess, requirePassword } from './account-access';
+import type { IdentityDeps } from './deps';
+import { issueSession, revokeAllSessions } from './sessions';
 
 /**
  * Change the password (current password required). Every session of the account is revoked and
@@ -15,22 +16,14 @@ export async function changePassword(deps: IdentityDeps, ctx: CallContext, req: 
   const caller = requireCaller(ctx);
   const pw = passwordField.safeParse(req.newPassword);
   if (!pw.success) throw invalidParams({ newPassword: fieldErrors(pw.error)._ ?? 'validation.passwordTooShort' });
-  const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  const current = await loadActiveUser(deps.db, caller.userId);
   requireFullAccess(current);
   await requirePassword(deps, current, req.currentPassword);
   const passwordHash = await deps.passwords.hash(pw.data);
   const session = await withTransaction(deps.db, async (trx) => {
     const now = deps.now();
     // Conditional on the hash we checked: after a concurrent change the given current password is stale.
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', current.id)
-      .where('password_hash', '=', current.password_hash)
-      .where('deleted_at', 'is', null)
-      .where('banned', '=', false)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await replacePassword(trx, current.id, { expectedHash: current.password_hash, newHash: passwordHash, now });
     if (!row) throw invalidParams({ currentPassword: 'validation.passwordIncorrect' });
     const sessionVersion = await revokeAllSessions(trx, deps, row.id, now);
     await expirePasswordResetTokens(trx, row.id, now);

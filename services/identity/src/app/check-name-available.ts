@@ -1,8 +1,9 @@
 import { invalidParams } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
+import { isNameHeld } from '../db/supplier-names';
+import { COMPANY_NAME_MAX } from '../domain';
 import { nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
-import { COMPANY_NAME_MAX } from '../domain';
 
 /**
  * A brand or business name is available when no account holds it as either: read from
@@ -12,6 +13,5 @@ import { COMPANY_NAME_MAX } from '../domain';
 export async function checkNameAvailable(deps: IdentityDeps, req: identity.CheckNameAvailableRequest): Promise<identity.CheckNameAvailableResponse> {
   const key = nameKey(req.name);
   if (!key || key.length > COMPANY_NAME_MAX) throw invalidParams({ name: key ? 'validation.companyNameTooLong' : 'validation.required' });
-  const hit = await deps.db.selectFrom('supplier_names').select('user_id').where('name_key', '=', key).executeTakeFirst();
-  return { available: !hit };
+  return { available: !(await isNameHeld(deps.db, key)) };
 }

@@ -1,36 +1,22 @@
-import { enqueueEvent, withTransaction, type CallContext } from '@caskade/kit';
+import { enqueueEvent, requireCaller, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import { UserDeleted } from '../events/registry';
+import { releaseSupplierNames } from '../db/supplier-names';
+import { markDeleted } from '../db/users';
 import { deletedEmail, EMPTY_PROFILE } from '../domain/user';
+import { UserDeleted } from '../events/registry';
+import { loadActiveUser, requireFullAccess, requirePassword } from './account-access';
 import type { IdentityDeps } from './deps';
-import { releaseSupplierNames } from './supplier-names';
-import { loadActiveUser, requireCaller, requireFullAccess, requirePassword, revokeAllSessions } from './shared';
+import { revokeAllSessions } from './sessions';
 
 /** Delete the account (current password required): personal data wiped, sessions revoked, the row kept as "Deleted user". */
 export async function deleteAccount(deps: IdentityDeps, ctx: CallContext, req: identity.DeleteAccountRequest): Promise<identity.DeleteAccountResponse> {
   const caller = requireCaller(ctx);
-  const current = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
+  const current = await loadActiveUser(deps.db, caller.userId);
   requireFullAccess(current);
   await requirePassword(deps, current, req.currentPassword);
   await withTransaction(deps.db, async (trx) => {
     const now = deps.now();
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({
-        email: deletedEmail(current.id),
-        email_verified: false,
-        password_hash: '!',
-        profile: JSON.stringify(EMPTY_PROFILE),
-        brand_key: null,
-        business_key: null,
-        deleted_at: now,
-        updated_at: now,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', current.id)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await markDeleted(trx, current.id, { email: deletedEmail(current.id), profile: EMPTY_PROFILE, now });
     if (!row) return;
     await revokeAllSessions(trx, deps, current.id, now, 'deleted');
     await releaseSupplierNames(trx, current.id);

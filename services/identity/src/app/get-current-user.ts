@@ -1,10 +1,10 @@
-import type { CallContext } from '@caskade/kit';
+import { requireCaller, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
+import { loadActiveUser } from './account-access';
 import type { IdentityDeps } from './deps';
-import { loadActiveUser, requireCaller, toUser } from './shared';
+import { toUser } from './views';
 
 export async function getCurrentUser(deps: IdentityDeps, ctx: CallContext): Promise<identity.GetCurrentUserResponse> {
   const caller = requireCaller(ctx);
-  const row = await deps.db.transaction().execute((trx) => loadActiveUser(trx, caller.userId));
-  return { user: toUser(row) };
+  return { user: toUser(await loadActiveUser(deps.db, caller.userId)) };
 }

@@ -1,8 +1,9 @@
 import { withTransaction } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import { hashSecret } from './secrets';
+import { findRefreshTokenForUpdate } from '../db/sessions';
 import type { IdentityDeps } from './deps';
-import { revokeAllSessions } from './shared';
+import { hashSecret } from './secrets';
+import { revokeAllSessions } from './sessions';
 
 /**
  * Log out everywhere: the presented refresh token's account loses every session at once, so its
@@ -12,12 +13,7 @@ import { revokeAllSessions } from './shared';
 export async function logout(deps: IdentityDeps, req: identity.LogoutRequest): Promise<identity.LogoutResponse> {
   if (!req.refreshToken || req.refreshToken.length > 200) return {};
   const revoked = await withTransaction(deps.db, async (trx) => {
-    const token = await trx
-      .selectFrom('refresh_tokens')
-      .select(['user_id', 'revoked_at'])
-      .where('token_hash', '=', hashSecret(req.refreshToken))
-      .forUpdate()
-      .executeTakeFirst();
+    const token = await findRefreshTokenForUpdate(trx, hashSecret(req.refreshToken));
     if (!token || token.revoked_at) return false;
     await revokeAllSessions(trx, deps, token.user_id, deps.now());
     return true;

@@ -1,9 +1,11 @@
 import { AppError, emailField, fieldErrors, invalidParams, withTransaction } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import { hashSecret } from './secrets';
-import type { IdentityDeps } from './deps';
-import { revokeAllSessions } from './shared';
+import { findEmailTokenForUpdate, markEmailTokenUsed } from '../db/email-tokens';
+import { setPasswordFromReset } from '../db/users';
 import { passwordField } from '../domain';
+import type { IdentityDeps } from './deps';
+import { hashSecret } from './secrets';
+import { revokeAllSessions } from './sessions';
 
 /** Set a new password from a reset link; the token is single use and every session is signed out. */
 export async function resetPassword(deps: IdentityDeps, req: identity.ResetPasswordRequest): Promise<identity.ResetPasswordResponse> {
@@ -14,24 +16,10 @@ export async function resetPassword(deps: IdentityDeps, req: identity.ResetPassw
   const passwordHash = await deps.passwords.hash(pw.data);
   const ok = await withTransaction(deps.db, async (trx) => {
     const now = deps.now();
-    const token = await trx
-      .selectFrom('email_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashSecret(req.token))
-      .where('kind', '=', 'password-reset')
-      .where('email', '=', email.data)
-      .forUpdate()
-      .executeTakeFirst();
+    const token = await findEmailTokenForUpdate(trx, { tokenHash: hashSecret(req.token), kind: 'password-reset', email: email.data });
     if (!token || token.used_at || new Date(token.expires_at).getTime() <= now.getTime()) return false;
-    await trx.updateTable('email_tokens').set({ used_at: now }).where('id', '=', token.id).execute();
-    const updated = await trx
-      .updateTable('users')
-      .set((eb) => ({ password_hash: passwordHash, email_verified: true, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', token.user_id)
-      .where('email', '=', token.email)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) return false;
+    await markEmailTokenUsed(trx, token.id, now);
+    if (!(await setPasswordFromReset(trx, token.user_id, { email: token.email, newHash: passwordHash, now }))) return false;
     await revokeAllSessions(trx, deps, token.user_id, now);
     return true;
   });

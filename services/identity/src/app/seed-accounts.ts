@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@caskade/kit';
 import type { ProfileData } from '../db/schema';
+import { claimSupplierNames } from '../db/supplier-names';
+import { findActiveUserByEmail, insertUserUnlessPresent } from '../db/users';
 import { EMPTY_PROFILE, nameKey } from '../domain/user';
 import type { IdentityDeps } from './deps';
-import { claimSupplierNames } from './supplier-names';
 
 export interface SeedAccount {
   id?: string;
@@ -20,7 +21,7 @@ export async function ensureAccounts(deps: IdentityDeps, accounts: SeedAccount[]
   const ids = new Map<string, string>();
   for (const account of accounts) {
     const email = account.email.trim().toLowerCase();
-    const existing = await deps.db.selectFrom('users').select('id').where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+    const existing = await findActiveUserByEmail(deps.db, email);
     if (existing) {
       ids.set(email, existing.id);
       continue;
@@ -29,23 +30,18 @@ export async function ensureAccounts(deps: IdentityDeps, accounts: SeedAccount[]
     const id = account.id ?? randomUUID();
     const passwordHash = await deps.passwords.hash(account.password);
     await deps.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          id,
-          email,
-          email_verified: true,
-          password_hash: passwordHash,
-          role: account.role,
-          scopes: account.scopes ?? [],
-          deleted_at: null,
-          profile: JSON.stringify(profile),
-          brand_key: account.role === 'supplier' ? nameKey(profile.brandName) : null,
-          business_key: account.role === 'supplier' ? nameKey(profile.businessName) : null,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning(['id', 'role', 'brand_key', 'business_key'])
-        .executeTakeFirst();
+      const inserted = await insertUserUnlessPresent(trx, {
+        id,
+        email,
+        email_verified: true,
+        password_hash: passwordHash,
+        role: account.role,
+        scopes: account.scopes ?? [],
+        deleted_at: null,
+        profile,
+        brand_key: account.role === 'supplier' ? nameKey(profile.brandName) : null,
+        business_key: account.role === 'supplier' ? nameKey(profile.businessName) : null,
+      });
       if (inserted?.role === 'supplier') {
         await claimSupplierNames(trx, inserted.id, { brandName: inserted.brand_key, businessName: inserted.business_key });
       }

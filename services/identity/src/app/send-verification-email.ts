@@ -1,7 +1,8 @@
-import { AppError, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, requireCaller, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
+import { loadActiveUser } from './account-access';
 import type { IdentityDeps } from './deps';
-import { loadActiveUser, queueVerificationEmail, requireCaller, requireVerificationQuota } from './shared';
+import { queueVerificationEmail, requireVerificationQuota } from './email-links';
 
 /**
  * Send (another) verification email: at most 5 in any 24 hours, counting the one sent at sign-up.

@@ -1,8 +1,9 @@
-import { AppError, isUuid, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, isUuid, requireRole, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
+import { findActiveUser, setBanned } from '../db/users';
 import type { IdentityDeps } from './deps';
-import { requireCaller, revokeAllSessions } from './shared';
-import { publicUser } from './get-users';
+import { revokeAllSessions } from './sessions';
+import { publicUser } from './views';
 
 /**
  * Operator: ban or unban an account. A ban revokes every session at once and every service refuses
@@ -10,20 +11,15 @@ import { publicUser } from './get-users';
  * lets the account log in again (its old sessions stay revoked). Operators cannot be banned.
  */
 export async function setUserBanned(deps: IdentityDeps, ctx: CallContext, req: identity.SetUserBannedRequest): Promise<identity.SetUserBannedResponse> {
-  if (requireCaller(ctx).role !== 'operator') throw new AppError('forbidden', { reason: 'operators only' });
+  requireRole(ctx, 'operator');
   if (!isUuid(req.userId)) throw new AppError('not-found', { resource: 'user' });
   const user = await withTransaction(deps.db, async (trx) => {
-    const row = await trx.selectFrom('users').selectAll().where('id', '=', req.userId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+    const row = await findActiveUser(trx, req.userId, true);
     if (!row) throw new AppError('not-found', { resource: 'user' });
     if (row.role === 'operator') throw new AppError('forbidden', { reason: 'operators cannot be banned' });
     if (row.banned === req.banned) return row;
     const now = deps.now();
-    const updated = await trx
-      .updateTable('users')
-      .set((eb) => ({ banned: req.banned, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await setBanned(trx, row.id, req.banned, now);
     const sessionVersion = await revokeAllSessions(trx, deps, row.id, now, req.banned ? 'banned' : 'active');
     return { ...updated, session_version: sessionVersion };
   });

@@ -1,8 +1,11 @@
-import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, invalidParams, requireCaller, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
-import type { IdentityDeps } from './deps';
-import { issueSession, loadActiveUser, requireCaller, requireFullAccess, revokeAllSessions, toUser } from './shared';
+import { setRole } from '../db/users';
 import { USER_TYPES } from '../domain';
+import { loadActiveUser, requireFullAccess } from './account-access';
+import type { IdentityDeps } from './deps';
+import { issueSession, revokeAllSessions } from './sessions';
+import { toUser } from './views';
 
 /**
  * Switch between buyer and supplier. Operators are made by configuration, never by this call.
@@ -19,12 +22,7 @@ export async function setUserType(deps: IdentityDeps, ctx: CallContext, req: ide
     requireFullAccess(user);
     if (user.role === userType) return { user: toUser(user), session: undefined };
     const now = deps.now();
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ role: userType, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await setRole(trx, user.id, userType, now);
     const sessionVersion = await revokeAllSessions(trx, deps, row.id, now);
     return { user: toUser(row), session: await issueSession(trx, deps, { ...row, session_version: sessionVersion }) };
   }).finally(() => deps.eventsWritten());

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, enqueueEvent, fieldErrors, invalidParams, isUniqueViolation, withTransaction } from '@caskade/kit';
 import { identity } from '@caskade/proto';
-import { UserSignedUp } from '../events/registry';
-import { nameKey, profileFromSignup } from '../domain/user';
-import type { IdentityDeps } from './deps';
-import { claimSupplierNames } from './supplier-names';
-import { issueSession, queueVerificationEmail, toUser } from './shared';
+import { claimSupplierNames } from '../db/supplier-names';
+import { insertUser } from '../db/users';
 import { signupSchema } from '../domain';
+import { nameKey, profileFromSignup } from '../domain/user';
+import { UserSignedUp } from '../events/registry';
+import type { IdentityDeps } from './deps';
+import { queueVerificationEmail } from './email-links';
+import { issueSession } from './sessions';
+import { toUser } from './views';
 
 /** Create a buyer or supplier account, log it in, and queue the verification email. */
 export async function signUp(deps: IdentityDeps, req: identity.SignUpRequest): Promise<identity.SignUpResponse> {
@@ -42,20 +45,16 @@ export async function signUp(deps: IdentityDeps, req: identity.SignUpRequest): P
   const id = randomUUID();
   try {
     const result = await withTransaction(deps.db, async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          id,
-          email: input.email,
-          password_hash: passwordHash,
-          role: input.userType,
-          deleted_at: null,
-          profile: JSON.stringify(profile),
-          brand_key: input.userType === 'supplier' ? nameKey(input.brandName) : null,
-          business_key: input.userType === 'supplier' ? nameKey(input.businessName) : null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertUser(trx, {
+        id,
+        email: input.email,
+        password_hash: passwordHash,
+        role: input.userType,
+        deleted_at: null,
+        profile,
+        brand_key: input.userType === 'supplier' ? nameKey(input.brandName) : null,
+        business_key: input.userType === 'supplier' ? nameKey(input.businessName) : null,
+      });
       if (row.role === 'supplier') await claimSupplierNames(trx, id, { brandName: row.brand_key, businessName: row.business_key });
       await enqueueEvent(trx, UserSignedUp, {
         aggregateId: id,

@@ -1,10 +1,12 @@
-import { AppError, MSG, fieldErrors, invalidParams, isUniqueViolation, enqueueEvent, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, MSG, fieldErrors, invalidParams, isUniqueViolation, enqueueEvent, requireCaller, withTransaction, type CallContext } from '@caskade/kit';
 import type { identity } from '@caskade/proto';
+import { claimSupplierNames } from '../db/supplier-names';
+import { saveProfile } from '../db/users';
 import { UserProfileChanged } from '../events/registry';
 import { displayName, nameKey } from '../domain/user';
+import { loadActiveUser } from './account-access';
 import type { IdentityDeps } from './deps';
-import { claimSupplierNames } from './supplier-names';
-import { loadActiveUser, requireCaller, toUser } from './shared';
+import { toUser } from './views';
 import { profilePatchSchema as patchSchema, SUPPLIER_ONLY_PROFILE_FIELDS } from '../domain';
 
 
@@ -27,18 +29,7 @@ export async function updateProfile(deps: IdentityDeps, ctx: CallContext, req: i
       if (user.role === 'supplier' && nameKey(profile.brandName) !== null && nameKey(profile.brandName) === nameKey(profile.businessName)) {
         throw invalidParams({ businessName: MSG.businessNameSameAsBrand });
       }
-      const updated = await trx
-        .updateTable('users')
-        .set((eb) => ({
-          profile: JSON.stringify(profile),
-          brand_key: nameKey(profile.brandName),
-          business_key: nameKey(profile.businessName),
-          updated_at: deps.now(),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await saveProfile(trx, user.id, { profile, brandKey: nameKey(profile.brandName), businessKey: nameKey(profile.businessName), now: deps.now() });
       // The keys follow the profile's names whatever the role (a supplier who switched to buyer keeps
       // them), and supplier_names follows the keys, so the availability check and sign-up agree.
       const namesChanged = updated.brand_key !== user.brand_key || updated.business_key !== user.business_key;

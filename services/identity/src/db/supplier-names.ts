@@ -1,6 +1,9 @@
+/**
+ * The supplier-names repository: the one namespace of every supplier's brand and business names.
+ */
 import { AppError } from '@caskade/kit';
-import type { Transaction } from 'kysely';
-import type { IdentityDB } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { IdentityDB } from './schema';
 
 type Trx = Transaction<IdentityDB>;
 
@@ -37,4 +40,10 @@ export async function claimSupplierNames(trx: Trx, userId: string, keys: Supplie
 /** A deleted account's names become free again. */
 export async function releaseSupplierNames(trx: Trx, userId: string): Promise<void> {
   await trx.deleteFrom('supplier_names').where('user_id', '=', userId).execute();
+}
+
+/** Whether any account holds the name (as a brand or a business name). */
+export async function isNameHeld(db: Kysely<IdentityDB>, nameKey: string): Promise<boolean> {
+  const hit = await db.selectFrom('supplier_names').select('user_id').where('name_key', '=', nameKey).executeTakeFirst();
+  return hit !== undefined;
 }
