@@ -1,14 +1,19 @@
 /**
  * Identity started for its tests, on PGlite or on PostgreSQL (a fresh schema, dropped after): a
- * gRPC client, a clock the test moves and the events it wrote. Suites gate on the database with
- * describeOnBackends, so a test never passes without running.
+ * gRPC client, a clock the test moves, the events it wrote, and the call contexts and sign-up
+ * requests the suites share. `describeIdentity` runs a suite on both databases through
+ * describeWithServices, so a test never passes without running.
  */
-import pg from 'pg';
-import { createClient, createLogger, LocalEventBus, type EventEnvelope, type PromiseClient } from '@caskade/kit';
-import { TEST_DATABASE_URL, uniqueName, type Backend } from '@caskade/kit/testing';
+import { createClient, createLogger, LocalEventBus, verifyAccessToken, type CallContext, type EventEnvelope, type PromiseClient } from '@caskade/kit';
+import { describeServiceBackends, dropTestSchema, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
 import { identity } from '@caskade/proto';
 import { identityEnv } from '../config';
 import { startIdentity, type IdentityService } from '../index';
+
+/** The JWT secret the harness's service signs with. */
+export const TEST_JWT_SECRET = 'x'.repeat(40);
+/** Every test account's password. */
+export const PASSWORD = 'correct horse battery';
 
 export interface IdentityHarness {
   svc: IdentityService;
@@ -17,10 +22,14 @@ export interface IdentityHarness {
   events: EventEnvelope[];
   /** The service's clock (ms since the epoch); tests move it forward. */
   clock: { now: number };
+  /** Publishes what the outbox holds, so `events` is up to date. */
+  flush(): Promise<void>;
+  /** The link token of the newest `type` event mailed to `email`. */
+  tokenFor(type: string, email: string): string;
   stop(): Promise<void>;
 }
 
-export async function startIdentityHarness(backend: Backend, opts: { jwtSecret: string }): Promise<IdentityHarness> {
+export async function startIdentityHarness(backend: Backend, opts: { jwtSecret?: string } = {}): Promise<IdentityHarness> {
   const logger = createLogger('identity-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const schema = uniqueName('identity_test');
   const bus = new LocalEventBus({ logger });
@@ -28,7 +37,7 @@ export async function startIdentityHarness(backend: Backend, opts: { jwtSecret: 
   await bus.subscribe({ consumer: 'test-capture', subjects: ['identity.>'], handler: async (e) => void events.push(e) });
   const clock = { now: Date.now() };
   const svc = await startIdentity({
-    env: identityEnv.parse({ DATA_DIR: ':memory:', JWT_SECRET: opts.jwtSecret, ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+    env: identityEnv.parse({ DATA_DIR: ':memory:', JWT_SECRET: opts.jwtSecret ?? TEST_JWT_SECRET, ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
     bus,
     logger,
     schema,
@@ -40,16 +49,57 @@ export async function startIdentityHarness(backend: Backend, opts: { jwtSecret: 
     client,
     events,
     clock,
+    flush: async () => {
+      await svc.relay.flush();
+    },
+    tokenFor(type, email) {
+      const event = [...events].reverse().find((e) => e.type === type && (e.data as { email?: string }).email === email);
+      const token = (event?.data as { token?: string } | undefined)?.token;
+      if (!token) throw new Error(`no ${type} event for ${email}`);
+      return token;
+    },
     async stop() {
       client.close();
       await svc.stop();
       await bus.close();
-      if (backend === 'postgres') {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      }
+      await dropTestSchema(backend, schema);
     },
   };
 }
+
+/** A suite on both databases with identity started for it; `h()` is the running harness. */
+export function describeIdentity(title: string, body: (h: () => IdentityHarness, t: GatedSuite, backend: Backend) => void): void {
+  describeServiceBackends(title, (backend) => startIdentityHarness(backend), body);
+}
+
+export const anon: CallContext = { requestId: 'test', caller: null };
+
+/** The caller as the gateway forwards it, without a session version. */
+export const as = (user: identity.User | undefined): CallContext => ({
+  requestId: 'test',
+  caller: { userId: user?.id ?? '', role: (user?.role ?? 'buyer') as 'buyer', scopes: [] },
+});
+
+/** The caller a session's access token names, as the gateway forwards it (with its session version). */
+export const of = (session: identity.Session | undefined): CallContext => ({ requestId: 'test', caller: verifyAccessToken(session?.accessToken ?? '', TEST_JWT_SECRET) });
+
+export const buyer = (email: string): identity.SignUpRequest => ({
+  userType: 'buyer',
+  email,
+  password: PASSWORD,
+  agreeTerms: true,
+  profile: identity.Profile.fromPartial({
+    firstName: 'Ava', lastName: 'Nguyen', companyName: 'Fitzroy Cellars', abnAcn: '51 824 753 556', phoneNumber: '0412 345 678', favouriteCategories: ['beer'],
+  }),
+});
+
+export const supplier = (email: string, brand: string): identity.SignUpRequest => ({
+  userType: 'supplier',
+  email,
+  password: PASSWORD,
+  agreeTerms: true,
+  profile: identity.Profile.fromPartial({
+    firstName: 'Sam', lastName: 'Brewer', companyName: `${brand} Co`, abnAcn: '004085616', phoneNumber: '+61398765432',
+    brandName: brand, businessName: `${brand} Pty Ltd`, legalEntityName: `${brand} Holdings`, address: '1 Lane, Healesville VIC', contactNumber: '0398765432',
+  }),
+});
