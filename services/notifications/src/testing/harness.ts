@@ -1,0 +1,106 @@
+/**
+ * Notifications started for its tests, on PGlite or on PostgreSQL (a fresh schema, dropped after):
+ * the local bus identity's events arrive on, a gRPC client, and readers of the email queue and the
+ * mailbox. `describeNotifications` runs a suite on both databases through describeWithServices, so
+ * a test never passes without running.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient, type Role } from '@caskade/kit';
+import { describeServiceBackends, dropTestSchema, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
+import { PasswordResetRequested, VerificationRequested } from '@caskade/identity/events';
+import { identityEvents, notifications } from '@caskade/proto';
+import type { Selectable } from 'kysely';
+import { notificationsEnv } from '../config';
+import type { EmailsTable, MailboxTable } from '../db/schema';
+import { startNotifications, type NotificationsService, type StartNotificationsOptions } from '../index';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const testLogger = createLogger('notifications-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+export interface NotificationsHarness {
+  svc: NotificationsService;
+  client: PromiseClient<typeof notifications.NotificationsServiceService>;
+  /** The in-process bus the service consumes from (tests publish identity's events on it). */
+  bus: LocalEventBus;
+  /** The queued emails to that address. */
+  emailsTo(to: string): Promise<Selectable<EmailsTable>[]>;
+  /** The delivered emails to that address. */
+  mailboxTo(to: string): Promise<Selectable<MailboxTable>[]>;
+  stop(): Promise<void>;
+}
+
+export async function startNotificationsHarness(backend: Backend, opts: Pick<StartNotificationsOptions, 'mailer' | 'sender'> = {}): Promise<NotificationsHarness> {
+  const schema = uniqueName('notifications_test');
+  // Quick redelivery, so a refused event reaches the dead letters within a test.
+  const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 20 });
+  const svc = await startNotifications({
+    env: notificationsEnv.parse({ DATA_DIR: ':memory:', PUBLIC_URL, LOG_LEVEL: 'silent', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+    bus,
+    logger: testLogger,
+    schema,
+    sender: { pollMs: 50, retryDelayMs: () => 0 },
+    ...opts,
+  });
+  const client = createClient(notifications.NotificationsServiceService, svc.grpcAddress);
+  return {
+    svc,
+    client,
+    bus,
+    emailsTo: (to) => svc.db.selectFrom('emails').selectAll().where('to_address', '=', to).execute(),
+    mailboxTo: (to) => svc.db.selectFrom('mailbox').selectAll().where('to_address', '=', to).execute(),
+    async stop() {
+      client.close();
+      await svc.stop();
+      await bus.close();
+      await dropTestSchema(backend, schema);
+    },
+  };
+}
+
+/** A suite on both databases with notifications started for it; `h()` is the running harness. */
+export function describeNotifications(title: string, body: (h: () => NotificationsHarness, t: GatedSuite, backend: Backend) => void): void {
+  describeServiceBackends(title, (backend) => startNotificationsHarness(backend), body);
+}
+
+/** Identity's request for a verification email, as it arrives on the bus. */
+export function verificationRequested(email: string, token: string, firstName = 'Matilda'): EventEnvelope {
+  const userId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: VerificationRequested.subject,
+    occurredAt: new Date().toISOString(),
+    aggregateId: userId,
+    aggregateVersion: 1,
+    data: identityEvents.VerificationEmailRequested.toJSON({ userId, email, firstName, token, expiresAt: '2026-04-03T03:30:00.000Z' }),
+  };
+}
+
+/** Identity's request for a password-reset email, as it arrives on the bus. */
+export function passwordResetRequested(email: string, token: string): EventEnvelope {
+  const userId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: PasswordResetRequested.subject,
+    occurredAt: new Date().toISOString(),
+    aggregateId: userId,
+    aggregateVersion: 2,
+    data: identityEvents.PasswordResetRequested.toJSON({ userId, email, firstName: 'Tom', token, expiresAt: '2026-07-01T00:05:00.000Z' }),
+  };
+}
+
+export const ctxAs = (role: Role | null): CallContext => ({ requestId: randomUUID(), caller: role ? { userId: randomUUID(), role, scopes: [] } : null });
+
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The first link in a text body that starts with the public URL. */
+export function linkIn(text: string): URL {
+  const found = new RegExp(`${PUBLIC_URL}\\S+`).exec(text)?.[0];
+  if (!found) throw new Error('no link in the email');
+  return new URL(found);
+}
