@@ -1,7 +1,7 @@
 import { AppError, checkHealth } from '@caskade/kit';
-import { ctxAs, describeNotifications, linkIn, startNotificationsHarness, verificationRequested, waitFor } from '../testing/harness';
+import { ctxAs, describeNotifications, linkIn, verificationRequested, waitFor } from '../testing/harness';
 
-describeNotifications('notifications: the mailbox over gRPC', (h, { test: it }, backend) => {
+describeNotifications('notifications: the mailbox over gRPC', (h, { test: it }) => {
   it('ListMailbox over gRPC: operators only, newest first, limit and recipient filter', async () => {
     const { bus, client, mailboxTo } = h();
     const to = 'filter@venue.com.au';
@@ -32,15 +32,12 @@ describeNotifications('notifications: the mailbox over gRPC', (h, { test: it }, 
     expect((tooMany as AppError).meta).toEqual({ fields: { limit: expect.any(String) } });
   });
 
+  // Last: it stops the suite's service.
   it('health is SERVING while up and not after stop', async () => {
-    const extra = await startNotificationsHarness(backend);
-    const address = extra.svc.grpcAddress;
-    try {
-      expect(await checkHealth(address)).toBe(true);
-      expect(await checkHealth(address, 'caskade.notifications.v1.NotificationsService')).toBe(true);
-    } finally {
-      await extra.stop();
-    }
-    expect(await checkHealth(address, '', 300)).toBe(false);
-  }, 30_000);
+    const { svc, stop } = h();
+    expect(await checkHealth(svc.grpcAddress)).toBe(true);
+    expect(await checkHealth(svc.grpcAddress, 'caskade.notifications.v1.NotificationsService')).toBe(true);
+    await stop();
+    expect(await checkHealth(svc.grpcAddress, '', 300)).toBe(false);
+  });
 });

@@ -26,10 +26,14 @@ export interface NotificationsHarness {
   emailsTo(to: string): Promise<Selectable<EmailsTable>[]>;
   /** The delivered emails to that address. */
   mailboxTo(to: string): Promise<Selectable<MailboxTable>[]>;
+  /** Stops the service and drops its schema; calling it again waits for the first call. */
   stop(): Promise<void>;
 }
 
-export async function startNotificationsHarness(backend: Backend, opts: Pick<StartNotificationsOptions, 'mailer' | 'sender'> = {}): Promise<NotificationsHarness> {
+/** What a test may set: a mailer in place of the mailbox, the sender's timing. */
+export type HarnessOptions = Pick<StartNotificationsOptions, 'mailer' | 'sender'>;
+
+export async function startNotificationsHarness(backend: Backend, opts: HarnessOptions = {}): Promise<NotificationsHarness> {
   const schema = uniqueName('notifications_test');
   // Quick redelivery, so a refused event reaches the dead letters within a test.
   const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 20 });
@@ -42,24 +46,29 @@ export async function startNotificationsHarness(backend: Backend, opts: Pick<Sta
     ...opts,
   });
   const client = createClient(notifications.NotificationsServiceService, svc.grpcAddress);
+  let stopped: Promise<void> | undefined;
   return {
     svc,
     client,
     bus,
     emailsTo: (to) => svc.db.selectFrom('emails').selectAll().where('to_address', '=', to).execute(),
     mailboxTo: (to) => svc.db.selectFrom('mailbox').selectAll().where('to_address', '=', to).execute(),
-    async stop() {
-      client.close();
-      await svc.stop();
-      await bus.close();
-      await dropTestSchema(backend, schema);
+    // Once, however often called: a test may stop the service before the suite does.
+    stop() {
+      stopped ??= (async () => {
+        client.close();
+        await svc.stop();
+        await bus.close();
+        await dropTestSchema(backend, schema);
+      })();
+      return stopped;
     },
   };
 }
 
-/** A suite on both databases with notifications started for it; `h()` is the running harness. */
-export function describeNotifications(title: string, body: (h: () => NotificationsHarness, t: GatedSuite, backend: Backend) => void): void {
-  describeServiceBackends(title, (backend) => startNotificationsHarness(backend), body);
+/** A suite on both databases with notifications started for it (with `opts`); `h()` is the running harness. */
+export function describeNotifications(title: string, body: (h: () => NotificationsHarness, t: GatedSuite, backend: Backend) => void, opts: HarnessOptions = {}): void {
+  describeServiceBackends(title, (backend) => startNotificationsHarness(backend, opts), body);
 }
 
 /** Identity's request for a verification email, as it arrives on the bus. */
