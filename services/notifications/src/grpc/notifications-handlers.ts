@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { listMailbox, MAILBOX_DEFAULT_LIMIT, MAILBOX_MAX_LIMIT } from '../app/list-mailbox';
 import type { NotificationsDB } from '../db/schema';
+import { toMailboxMessage } from './mappers';
 
 const listMailboxRequest = z.strictObject({
   // proto3 sends 0 for "not set": the default limit then.
@@ -19,7 +20,7 @@ export function notificationsHandlers(db: Kysely<NotificationsDB>, logger: Logge
         const parsed = listMailboxRequest.safeParse(req);
         if (!parsed.success) throw invalidParams(fieldErrors(parsed.error));
         const rows = await listMailbox(db, ctx, { limit: parsed.data.limit || MAILBOX_DEFAULT_LIMIT, to: parsed.data.to || undefined });
-        return { messages: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, kind: r.kind, createdAt: r.createdAt.toISOString() })) };
+        return { messages: rows.map(toMailboxMessage) };
       },
     },
     logger,
