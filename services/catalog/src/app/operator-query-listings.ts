@@ -1,7 +1,8 @@
 import { invalidParams, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { pageArgs, pagination, requireRole, toListings } from './shared';
+import { pageArgs, pagination } from './paging';
+import { requireRole, toListings } from './shared';
 import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE } from '../domain';
 
 /** States an operator may list: the review queue and what is live. Drafts stay their owner's own. */

@@ -1,7 +1,8 @@
 import { invalidParams, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { pageArgs, pagination, requireRole, toListings } from './shared';
+import { pageArgs, pagination } from './paging';
+import { requireRole, toListings } from './shared';
 import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE } from '../domain';
 
 /** The supplier's own listings in every state but deleted, most recently changed first (42 a page). */

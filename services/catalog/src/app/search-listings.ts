@@ -3,7 +3,8 @@ import { catalog } from '@caskade/proto';
 import { sql, type RawBuilder } from 'kysely';
 import { LISTING_COLUMNS } from '../db/schema';
 import type { CatalogDeps } from './deps';
-import { isUuid, pageArgs, pagination, toListings, type ListingRow } from './shared';
+import { pageArgs, pagination } from './paging';
+import { isUuid, toListings, type ListingRow } from './shared';
 import { isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '../domain';
 
 const columns = sql.join(LISTING_COLUMNS.map((c) => sql.ref(`l.${c}`)));

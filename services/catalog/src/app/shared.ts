@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, enqueueEvent, invalidParams, MAX_PAGE_SIZE, type CallContext, type Caller, type EventDefinition } from '@caskade/kit';
+import { AppError, enqueueEvent, invalidParams, type CallContext, type Caller, type EventDefinition } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CatalogDB, ImagesTable, ListingsTable } from '../db/schema';
@@ -213,7 +213,7 @@ export async function toListingView(db: Db, row: ListingRow): Promise<catalog.Li
   return listing;
 }
 
-// ---- brands, paging, events ------------------------------------------------------------------
+// ---- brands, events ------------------------------------------------------------------
 
 /**
  * Keep the catalog's copy of the supplier's brand and display name current (identity owns them):
@@ -235,30 +235,6 @@ export async function syncBrand(trx: Trx, supplier: SupplierProfile): Promise<vo
     )
     .execute();
   await trx.updateTable('listings').set({ brand_name: supplier.brandName }).where('author_id', '=', supplier.id).where('brand_name', '<>', supplier.brandName).execute();
-}
-
-export interface PageArgs {
-  page: number;
-  perPage: number;
-  offset: number;
-}
-
-export const MAX_PAGE = 1000;
-
-export function pageArgs(page: number, perPage: number, defaultPerPage: number): PageArgs {
-  const p = page > 0 ? page : 1;
-  const per = perPage > 0 ? perPage : defaultPerPage;
-  if (p > MAX_PAGE) throw invalidParams({ page: 'validation.invalidValue' });
-  if (per > MAX_PAGE_SIZE) throw invalidParams({ perPage: 'validation.invalidValue' });
-  return { page: p, perPage: per, offset: (p - 1) * per };
-}
-
-/**
- * Paging of a result. totalItems is the true count; totalPages stops at MAX_PAGE, the last page a
- * client may ask for (a later one answers 400), so every page a client is told of can be fetched.
- */
-export function pagination(args: PageArgs, totalItems: number): catalog.Pagination {
-  return { page: args.page, perPage: args.perPage, totalItems, totalPages: Math.min(Math.ceil(totalItems / args.perPage), MAX_PAGE) };
 }
 
 /** The outbox event of a listing change, in the caller's transaction. */

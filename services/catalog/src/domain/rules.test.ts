@@ -4,7 +4,7 @@ import {
   createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, listingFieldsInput, lowestPriceCents, parsePriceRange, stockLevel,
   validateAttributes, validateCollections, validateListing, validatePricePackage, type ListingFieldsInput,
 } from './index';
-import { applyTransition, canSee, deletionFor, LISTING_TRANSITIONS } from './listing';
+import { applyTransition, canSee, deletionFor, LISTING_TRANSITIONS, stateAfterEdit } from './listing';
 import { detectImageType } from './images';
 import { normaliseLines, sameLines } from './reservations';
 
@@ -170,6 +170,17 @@ describe('listing life cycle', () => {
     expect(deletionFor('draft')).toBe('discard');
     expect(deletionFor('published')).toBe('delete');
     expect(() => applyTransition('published', deletionFor('published'))).toThrow(AppError);
+  });
+  it('discards a listing waiting for approval like a draft', () => {
+    expect(deletionFor('pendingApproval')).toBe('discard');
+    expect(applyTransition('pendingApproval', 'discard').to).toBe('deleted');
+  });
+  it('sends a live listing edited by a supplier without the published flag back for approval', () => {
+    expect(stateAfterEdit('published', false)).toBe('pendingApproval');
+    expect(stateAfterEdit('closed', false)).toBe('pendingApproval');
+    expect(stateAfterEdit('published', true)).toBe('published');
+    expect(stateAfterEdit('draft', false)).toBe('draft');
+    expect(stateAfterEdit('pendingApproval', false)).toBe('pendingApproval');
   });
   it('shows drafts to their owner only, pending listings to their owner and operators', () => {
     const owner = { userId: 'a', role: 'supplier' as const, scopes: [] };

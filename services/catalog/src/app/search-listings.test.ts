@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { expectAppError } from '@caskade/kit/testing';
+import { catalog } from '@caskade/proto';
+import { as, describeCatalog, ids } from '../testing/harness';
+
+describeCatalog('search and read published listings', (h, { test: it }) => {
+  it('searches published listings with stock by keyword, filters, sorts and pages', async () => {
+    const { publishedBeer, search, clock } = h();
+    const tag = `zq${Date.now().toString(36)}`;
+    const cheap = await publishedBeer(`${tag} Budget Lager`, 9_900, 3, { productType: 'lager', style: 'pilsner' });
+    const dear = await publishedBeer(`${tag} Reserve Barrel Stout`, 39_900, 3, { productType: 'ale', style: 'stout' });
+    const mid = await publishedBeer(`${tag} Midweek Pale`, 19_900, 3, { description: `A ${tag} pale with a hazy heart` });
+    clock.now += 1000;
+    const ids3 = (r: catalog.SearchListingsResponse) => r.listings.map((l) => l.id);
+    expect(ids3(await search({ keywords: tag, sort: catalog.SortOrder.SORT_ORDER_PRICE_LOW }))).toEqual([cheap.id, mid.id, dear.id]);
+    expect(ids3(await search({ keywords: tag, sort: catalog.SortOrder.SORT_ORDER_PRICE_HIGH }))).toEqual([dear.id, mid.id, cheap.id]);
+    expect(ids3(await search({ keywords: `${tag} stout` }))).toEqual([dear.id]);
+    // relevance: the title match outranks the description-only match
+    expect(ids3(await search({ keywords: `${tag} pale` }))[0]).toBe(mid.id);
+    expect(ids3(await search({ keywords: tag, styles: ['pilsner'] }))).toEqual([cheap.id]);
+    expect(ids3(await search({ keywords: tag, productTypes: ['ale'], sort: catalog.SortOrder.SORT_ORDER_PRICE_LOW }))).toEqual([mid.id, dear.id]);
+    expect(ids3(await search({ keywords: tag, priceMinCents: 10_000, priceMaxCents: 19_900 }))).toEqual([mid.id]);
+    expect(ids3(await search({ keywords: tag, categories: ['wine'] }))).toEqual([]);
+    expect(ids3(await search({ keywords: tag, brandIds: [ids.vines] }))).toEqual([]);
+    expect(ids3(await search({ keywords: tag, brandIds: [ids.hops], services: ['canning'], categories: ['beer'] }))).toHaveLength(3);
+    const page = await search({ keywords: tag, perPage: 2, page: 2, sort: catalog.SortOrder.SORT_ORDER_PRICE_LOW });
+    expect(page.pagination).toEqual({ page: 2, perPage: 2, totalItems: 3, totalPages: 2 });
+    expect(ids3(page)).toEqual([dear.id]);
+    const all = await search({});
+    expect(all.pagination?.perPage).toBe(24);
+    expect(all.listings.every((l) => l.state === 'published' && l.stockQuantity > 0)).toBe(true);
+    expect(all.listings.every((l) => l.images.length <= 1)).toBe(true);
+    await expectAppError(search({ categories: ['whisky'] }), 'validation-invalid-params');
+    await expectAppError(search({ brandIds: ['not-a-uuid'] }), 'validation-invalid-params');
+    await expectAppError(search({ priceMinCents: 500, priceMaxCents: 100 }), 'validation-invalid-params');
+  });
+
+  it('keeps listings offered only in other states out of a buyer’s state search', async () => {
+    const { publishedBeer, search } = h();
+    const tag = `zs${Date.now().toString(36)}`;
+    const everywhere = await publishedBeer(`${tag} Everywhere Ale`);
+    const eastCoast = await publishedBeer(`${tag} East Coast IPA`, 24_000, 10, { visibleStates: ['NSW', 'VIC', 'QLD'] });
+    const westOnly = await publishedBeer(`${tag} West Lager`, 24_000, 10, { visibleStates: ['WA'] });
+    const found = async (buyerState: string) => (await search({ keywords: tag, buyerState, sort: catalog.SortOrder.SORT_ORDER_OLDEST })).listings.map((l) => l.id);
+    expect(await found('')).toEqual([everywhere.id, eastCoast.id, westOnly.id]);
+    expect(await found('VIC')).toEqual([everywhere.id, eastCoast.id]);
+    expect(await found('wa')).toEqual([everywhere.id, westOnly.id]);
+    expect(await found('TAS')).toEqual([everywhere.id]);
+    await expectAppError(search({ buyerState: 'XYZ' }), 'validation-invalid-params');
+  });
+
+  it('finds service listings by service category', async () => {
+    const { client, upload, search } = h();
+    const image = await upload();
+    const fields = catalog.ListingFields.fromPartial({
+      listingType: 'service', title: 'Mobile canning line hire', description: 'We bring the canning line to you.', category: 'canning',
+      pricePackages: [{ packageType: 'services', size: 0, unit: '', quantity: 1, priceCents: 150_000, sku: 'CAN-DAY' }], imageIds: [image.id],
+    });
+    const { listing } = await client.createListing({ fields, stockQuantity: 20 }, as.hops);
+    await client.publishListing({ id: listing?.id ?? '' }, as.hops);
+    expect((await search({ services: ['canning'] })).listings.map((l) => l.id)).toEqual([listing?.id]);
+    expect((await search({ categories: ['beer'] })).listings.map((l) => l.id)).not.toContain(listing?.id);
+  });
+
+  it('ignores keywords that are only stop words or symbols instead of matching nothing', async () => {
+    const { search } = h();
+    const all = (await search({ perPage: 1 })).pagination?.totalItems ?? 0;
+    expect(all).toBe(7);
+    for (const keywords of ['the', '-', '&&', 'the and of', '!!! ???']) {
+      const out = await search({ keywords, perPage: 1 });
+      expect([keywords, out.pagination?.totalItems]).toEqual([keywords, all]);
+    }
+    expect((await search({ keywords: 'the', perPage: 5 })).listings.map((l) => l.id)).toEqual((await search({ perPage: 5 })).listings.map((l) => l.id));
+  });
+
+  it('refuses a price filter above the dearest allowed price on field price', async () => {
+    const { search } = h();
+    for (const req of [{ priceMaxCents: 99_999_999_999 }, { priceMinCents: 100_000_001 }]) {
+      const err = await expectAppError(search(req), 'validation-invalid-params');
+      expect(err.meta?.fields).toEqual({ price: 'validation.priceRangeInvalid' });
+    }
+  });
+
+  it('lists a supplier’s sold-out listings for the brand page only when asked, and only for one supplier', async () => {
+    const { client, publishedBeer, search } = h();
+    const listing = await publishedBeer('Sold Out Stout', 20_000, 1);
+    await client.reserveStock({ reservationId: 'sold-out-0001', lines: [{ listingId: listing.id, quantity: 1 }], ttlSeconds: 0 }, as.anon);
+    await client.commitReservation({ reservationId: 'sold-out-0001' }, as.anon);
+    const brandPage = (includeSoldOut: boolean) => search({ brandIds: [ids.hops], includeSoldOut, sort: catalog.SortOrder.SORT_ORDER_NEWEST, perPage: 100 });
+    expect((await brandPage(false)).listings.map((l) => l.id)).not.toContain(listing.id);
+    expect((await brandPage(true)).listings.find((l) => l.id === listing.id)).toMatchObject({ stockQuantity: 0, state: 'published' });
+    for (const brandIds of [[], [ids.hops, ids.vines]]) {
+      const err = await expectAppError(search({ brandIds, includeSoldOut: true }), 'validation-invalid-params');
+      expect(err.meta?.fields).toEqual({ includeSoldOut: 'validation.invalidValue' });
+    }
+    await client.closeListing({ id: listing.id }, as.hops);
+    expect((await brandPage(true)).listings.map((l) => l.id)).not.toContain(listing.id);
+  });
+
+  it('sorts by highest price from an index, without a sort step', async () => {
+    const { svc } = h();
+    const plan = await svc.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const out = await sql<Record<string, string>>`explain select l.id from listings l where l.state = 'published' and l.stock_quantity > 0
+        order by l.price_cents desc, l.created_at desc, l.id desc limit 24`.execute(trx);
+      return out.rows.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    expect(plan).toContain('listings_search_price_desc');
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('counts page views per listing and day, not the owner’s own', async () => {
+    const { client, publishedBeer, svc } = h();
+    const listing = await publishedBeer('Viewed Vienna Lager');
+    await client.getListing({ id: listing.id, recordView: true }, as.anon);
+    await client.getListing({ id: listing.id, recordView: true }, as.buyer);
+    await client.getListing({ id: listing.id, recordView: true }, as.hops);
+    await client.getListing({ id: listing.id, recordView: false }, as.buyer);
+    const rows = await svc.db.selectFrom('listing_page_views').selectAll().where('listing_id', '=', listing.id).execute();
+    expect(rows.map((r) => r.views)).toEqual([2]);
+  });
+});
