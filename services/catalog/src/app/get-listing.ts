@@ -1,6 +1,7 @@
 import type { CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { canSee } from '../domain/listing';
+import { countPageView } from '../db/page-views';
 import type { CatalogDeps } from './deps';
 import { listingNotFound, loadListing, toListingView } from './shared';
 
@@ -11,16 +12,8 @@ export async function getListing(deps: CatalogDeps, ctx: CallContext, req: catal
   const row = await loadListing(deps.db, req.id);
   if (!canSee(row, ctx.caller)) throw listingNotFound();
   if (req.recordView && row.state === 'published' && ctx.caller?.userId !== row.author_id) {
-    await recordPageView(deps, row.id).catch((err: unknown) => deps.logger.warn({ err, listingId: row.id }, 'page view not recorded'));
+    // Counted by the Australian day, for supplier analytics.
+    await countPageView(deps.db, row.id, dayInAustralia.format(deps.now())).catch((err: unknown) => deps.logger.warn({ err, listingId: row.id }, 'page view not recorded'));
   }
   return { listing: await toListingView(deps.db, row) };
-}
-
-/** One counter row per listing and day (Australian day), for supplier analytics. */
-export async function recordPageView(deps: CatalogDeps, listingId: string): Promise<void> {
-  await deps.db
-    .insertInto('listing_page_views')
-    .values({ listing_id: listingId, day: dayInAustralia.format(deps.now()), views: 1 })
-    .onConflict((oc) => oc.columns(['listing_id', 'day']).doUpdateSet((eb) => ({ views: eb('listing_page_views.views', '+', 1) })))
-    .execute();
 }

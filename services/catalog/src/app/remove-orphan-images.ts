@@ -1,5 +1,5 @@
 import { PollLoop } from '@caskade/kit';
-import { sql } from 'kysely';
+import { claimOrphanImages, deleteImages } from '../db/images';
 import { variantKey } from '../images/store';
 import type { CatalogDeps } from './deps';
 
@@ -15,15 +15,8 @@ export const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60_000;
 export async function removeOrphanImages(deps: CatalogDeps, batch = 100): Promise<{ removed: number; more: boolean }> {
   const cutoff = new Date(deps.now().getTime() - ORPHAN_IMAGE_AGE_MS);
   const removed = await deps.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: string; variants: { name: string }[] }>`
-      select i.id, i.variants from images i
-      where i.created_at < ${cutoff}
-        and not exists (select 1 from listings l where l.image_ids @> array[i.id])
-        and not exists (select 1 from brands b where i.id in (b.logo_image_id, b.header_image_id, b.profile_image_id))
-      order by i.created_at
-      limit ${batch}
-      for update of i skip locked`.execute(trx);
-    if (rows.length > 0) await trx.deleteFrom('images').where('id', 'in', rows.map((r) => r.id)).execute();
+    const rows = await claimOrphanImages(trx, cutoff, batch);
+    await deleteImages(trx, rows.map((r) => r.id));
     return rows;
   });
   if (removed.length > 0) {

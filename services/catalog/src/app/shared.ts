@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError, enqueueEvent, invalidParams, type CallContext, type Caller, type EventDefinition } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { CatalogDB, ImagesTable, ListingsTable } from '../db/schema';
+import type { CatalogDB, ListingsTable } from '../db/schema';
+import { countOwnedImages, findImages, type ImageRow } from '../db/images';
 import { isPubliclyVisible } from '../domain/listing';
 import type { SupplierProfile } from '../suppliers/directory';
 import { ATTRIBUTE_KEYS, createSlug, imageUrl, lowestPriceCents, type ListingAttributes, type ListingFieldsInput } from '../domain';
@@ -10,7 +11,6 @@ import { ListingPendingApproval, ListingUpdated } from '../events/registry';
 import { isUuid } from '@caskade/kit';
 
 export type ListingRow = Selectable<ListingsTable>;
-export type ImageRow = Selectable<ImagesTable>;
 export type Trx = Transaction<CatalogDB>;
 export type Db = Kysely<CatalogDB> | Trx;
 
@@ -159,8 +159,7 @@ export function fieldColumns(f: ListingFieldsInput) {
 export async function checkImagesOwned(db: Db, ownerId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   if (!ids.every(isUuid)) throw invalidParams({ imageIds: 'validation.invalidValue' });
-  const rows = await db.selectFrom('images').select('id').where('id', 'in', [...ids]).where('owner_id', '=', ownerId).execute();
-  if (rows.length !== new Set(ids).size) throw invalidParams({ imageIds: 'validation.imageNotFound' });
+  if ((await countOwnedImages(db, ownerId, ids)) !== new Set(ids).size) throw invalidParams({ imageIds: 'validation.imageNotFound' });
 }
 
 // ---- views -----------------------------------------------------------------------------------
@@ -172,7 +171,7 @@ export function toImage(row: ImageRow): catalog.Image {
 export async function loadImages(db: Db, ids: readonly string[]): Promise<Map<string, catalog.Image>> {
   const wanted = [...new Set(ids)].filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('images').selectAll().where('id', 'in', wanted).execute();
+  const rows = await findImages(db, wanted);
   return new Map(rows.map((r) => [r.id, toImage(r)]));
 }
 

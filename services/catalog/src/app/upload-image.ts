@@ -3,6 +3,7 @@ import type { CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { processImage, type ProcessedImage } from '../images/process';
 import { variantKey } from '../images/store';
+import { insertImage } from '../db/images';
 import type { CatalogDeps } from './deps';
 import { requireCaller, toImage } from './shared';
 
@@ -16,14 +17,10 @@ export async function storeImage(deps: CatalogDeps, ownerId: string, image: Proc
       await deps.images.put(key, v.data, 'image/jpeg');
       written.push(key);
     }
-    const row = await deps.db
-      .insertInto('images')
-      .values({
-        id, owner_id: ownerId, content_type: image.contentType, width: image.width, height: image.height, bytes: image.bytes,
-        variants: JSON.stringify(image.variants.map((v) => ({ name: v.name, width: v.width, height: v.height }))),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertImage(deps.db, {
+      id, ownerId, contentType: image.contentType, width: image.width, height: image.height, bytes: image.bytes,
+      variants: image.variants.map((v) => ({ name: v.name, width: v.width, height: v.height })),
+    });
     return toImage(row);
   } catch (err) {
     await deps.images.delete(written).catch((cleanupErr: unknown) => deps.logger.warn({ err: cleanupErr, imageId: id }, 'could not remove partial image'));

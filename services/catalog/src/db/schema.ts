@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { StoredState } from '../domain/listing';
 import type { ReservationLineRecord } from '../domain/reservations';
 import { type AvailabilityEntry, type ListingAttributes, type ListingLocation, type PricePackage } from '../domain';
@@ -98,6 +98,11 @@ export interface CatalogDB {
   stock_reservations: StockReservationsTable;
   listing_page_views: ListingPageViewsTable;
 }
+
+/** A transaction on the catalog's database. */
+export type Trx = Transaction<CatalogDB>;
+/** The catalog's database or a transaction on it: what repositories read with. */
+export type Db = Kysely<CatalogDB> | Trx;
 
 export const CATALOG_MIGRATIONS = [
   {
