@@ -1,0 +1,5 @@
+/** The orders service's rules, browser-safe: pricing, both processes as data, terms. `@caskade/orders/domain`. */
+export * from './pricing';
+export * from './processes';
+export * from './terms';
+export * from './messages';
