@@ -1,6 +1,7 @@
 import { AppError, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { checkReservationId } from '../domain/reservations';
+import { markCommitted } from '../db/reservations';
 import type { CatalogDeps } from './deps';
 import { lockReservation, requireReserver, toReservation } from './reservations';
 
@@ -12,13 +13,7 @@ export async function commitReservation(deps: CatalogDeps, ctx: CallContext, req
     const current = await lockReservation(trx, req.reservationId, ctx);
     if (current.state === 'committed') return current;
     if (current.state === 'released') throw new AppError('transaction-invalid-transition', { reservation: 'released' });
-    return trx
-      .updateTable('stock_reservations')
-      .set({ state: 'committed', expires_at: null, updated_at: deps.now() })
-      .where('id', '=', current.id)
-      .where('state', '=', 'reserved')
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return markCommitted(trx, current.id, deps.now());
   });
   return { reservation: toReservation(row) };
 }

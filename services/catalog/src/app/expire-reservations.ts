@@ -1,4 +1,5 @@
 import { PollLoop, withTransaction } from '@caskade/kit';
+import { claimDueReservation, dueReservationIds, postponeReservation } from '../db/reservations';
 import type { CatalogDeps } from './deps';
 import { releaseLocked } from './reservations';
 
@@ -22,27 +23,12 @@ export async function expireReservations(deps: CatalogDeps, batch = 50): Promise
  * otherwise be selected again at once, in a loop without pause.
  */
 export async function sweepReservations(deps: CatalogDeps, batch: number): Promise<{ released: number; due: number; more: boolean }> {
-  const due = await deps.db
-    .selectFrom('stock_reservations')
-    .select('id')
-    .where('state', '=', 'reserved')
-    .where('expires_at', '<=', deps.now())
-    .orderBy('expires_at')
-    .limit(batch)
-    .execute();
+  const due = await dueReservationIds(deps.db, deps.now(), batch);
   let released = 0;
-  for (const { id } of due) {
+  for (const id of due) {
     try {
       const done = await withTransaction(deps.db, async (trx) => {
-        const row = await trx
-          .selectFrom('stock_reservations')
-          .selectAll()
-          .where('id', '=', id)
-          .where('state', '=', 'reserved')
-          .where('expires_at', '<=', deps.now())
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
+        const row = await claimDueReservation(trx, id, deps.now());
         if (!row) return false;
         await releaseLocked(trx, row, deps.now());
         return true;
@@ -50,13 +36,7 @@ export async function sweepReservations(deps: CatalogDeps, batch: number): Promi
       if (done) released += 1;
     } catch (err) {
       deps.logger.warn({ err, reservationId: id }, 'could not release an expired reservation; trying again later');
-      await deps.db
-        .updateTable('stock_reservations')
-        .set({ expires_at: new Date(deps.now().getTime() + FAILED_RELEASE_RETRY_MS), updated_at: deps.now() })
-        .where('id', '=', id)
-        .where('state', '=', 'reserved')
-        .execute()
-        .catch((retryErr: unknown) => deps.logger.warn({ err: retryErr, reservationId: id }, 'could not postpone a failed reservation release'));
+      await postponeReservation(deps.db, id, new Date(deps.now().getTime() + FAILED_RELEASE_RETRY_MS), deps.now()).catch((retryErr: unknown) => deps.logger.warn({ err: retryErr, reservationId: id }, 'could not postpone a failed reservation release'));
     }
   }
   if (released > 0) deps.eventsWritten();

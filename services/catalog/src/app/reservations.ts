@@ -1,11 +1,12 @@
 import { AppError, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
-import type { Selectable } from 'kysely';
-import type { StockReservationsTable } from '../db/schema';
-import { listingEvent, type Trx } from './shared';
+import { lockStock, returnStock } from '../db/listings';
+import { findReservationForUpdate, markReleased, type ReservationRow } from '../db/reservations';
+import type { Trx } from '../db/schema';
+import { listingEvent } from './shared';
 import { StockChanged } from '../events/registry';
 
-export type ReservationRow = Selectable<StockReservationsTable>;
+export type { ReservationRow };
 
 /** Reservations are made by checkout (service-to-service, no user) or on a buyer's behalf. */
 export function requireReserver(ctx: CallContext): void {
@@ -20,7 +21,7 @@ export const reservationOwner = (ctx: CallContext): string | null => ctx.caller?
 
 /** The reservation, locked; only its owner (the same buyer, or the same service context) may touch it. */
 export async function lockReservation(trx: Trx, id: string, ctx: CallContext): Promise<ReservationRow> {
-  const row = await trx.selectFrom('stock_reservations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await findReservationForUpdate(trx, id);
   if (!row || row.owner_id !== reservationOwner(ctx)) throw new AppError('not-found', { resource: 'reservation' });
   return row;
 }
@@ -34,25 +35,15 @@ export async function lockReservation(trx: Trx, id: string, ctx: CallContext): P
 export async function releaseLocked(trx: Trx, row: ReservationRow, now: Date): Promise<ReservationRow> {
   if (row.state === 'released') return row;
   for (const line of row.lines) {
-    const before = await trx.selectFrom('listings').select('stock_quantity').where('id', '=', line.listingId).where('state', '<>', 'deleted').forUpdate().executeTakeFirst();
-    if (!before) continue;
-    const listing = await trx
-      .updateTable('listings')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', line.quantity), updated_at: now }))
-      .where('id', '=', line.listingId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (listing.stock_quantity !== before.stock_quantity) {
+    const before = await lockStock(trx, line.listingId);
+    if (before === undefined) continue;
+    const listing = await returnStock(trx, line.listingId, line.quantity, now);
+    if (listing.stock_quantity !== before) {
       await listingEvent(trx, StockChanged, listing, {
-        listingId: listing.id, authorId: listing.author_id, oldQuantity: before.stock_quantity,
+        listingId: listing.id, authorId: listing.author_id, oldQuantity: before,
         newQuantity: listing.stock_quantity, reason: 'released', reservationId: row.id,
       });
     }
   }
-  return trx
-    .updateTable('stock_reservations')
-    .set({ state: 'released', expires_at: null, updated_at: now })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return markReleased(trx, row.id, now);
 }

@@ -1,6 +1,8 @@
 import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { checkReservationId, normaliseLines, reservationTtlSeconds, sameLines } from '../domain/reservations';
+import { findStock, takeStock } from '../db/listings';
+import { claimReservation, findReservation } from '../db/reservations';
 import type { CatalogDeps } from './deps';
 import { requireReserver, reservationOwner, toReservation } from './reservations';
 import { listingEvent } from './shared';
@@ -23,14 +25,10 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
     const now = deps.now();
     const expiresAt = new Date(now.getTime() + reservationTtlSeconds(req.ttlSeconds || deps.reservationTtlSeconds) * 1000);
     // Claim the id first: a concurrent reserve with the same id waits here, then finds this one.
-    const claimed = await trx
-      .insertInto('stock_reservations')
-      .values({ id: req.reservationId, state: 'reserved', lines: JSON.stringify(lines), owner_id: reservationOwner(ctx), expires_at: expiresAt })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await claimReservation(trx, { id: req.reservationId, lines, ownerId: reservationOwner(ctx), expiresAt });
     if (!claimed) {
-      const existing = await trx.selectFrom('stock_reservations').selectAll().where('id', '=', req.reservationId).executeTakeFirstOrThrow();
+      const existing = await findReservation(trx, req.reservationId);
+      if (!existing) throw new Error(`reservation ${req.reservationId} neither inserted nor found`);
       if (existing.owner_id !== reservationOwner(ctx) || !sameLines(existing.lines, lines)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
       if (existing.state === 'released') {
         throw new AppError('transaction-invalid-transition', { reservationId: existing.id, reservation: 'released', reason: 'reservation-released' });
@@ -38,16 +36,9 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
       return existing;
     }
     for (const line of lines) {
-      const listing = await trx
-        .updateTable('listings')
-        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity), updated_at: now }))
-        .where('id', '=', line.listingId)
-        .where('state', '=', 'published')
-        .where('stock_quantity', '>=', line.quantity)
-        .returningAll()
-        .executeTakeFirst();
+      const listing = await takeStock(trx, line.listingId, line.quantity, now);
       if (!listing) {
-        const found = await trx.selectFrom('listings').select(['state', 'stock_quantity']).where('id', '=', line.listingId).executeTakeFirst();
+        const found = await findStock(trx, line.listingId);
         if (!found || found.state !== 'published') throw new AppError('transaction-listing-not-found', { listingId: line.listingId });
         throw new AppError('transaction-listing-insufficient-stock', { listingId: line.listingId, requested: line.quantity, available: found.stock_quantity });
       }

@@ -1,6 +1,7 @@
 import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
-import { sql } from 'kysely';
+import { findStock, setStockIfTotal } from '../db/listings';
+import { heldUnits } from '../db/reservations';
 import type { CatalogDeps } from './deps';
 import { listingEvent, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
 import { MAX_STOCK } from '../domain';
@@ -45,16 +46,9 @@ export async function changeStock(trx: Trx, deps: Pick<CatalogDeps, 'now'>, curr
   if (change.newTotal > change.oldTotal && change.newTotal + (await heldUnits(trx, current.id)) > MAX_STOCK) {
     throw invalidParams({ [field]: 'validation.stockInvalid' });
   }
-  const updated = await trx
-    .updateTable('listings')
-    .set({ stock_quantity: change.newTotal, updated_at: deps.now() })
-    .where('id', '=', current.id)
-    .where('state', '<>', 'deleted')
-    .where('stock_quantity', '=', change.oldTotal)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await setStockIfTotal(trx, current.id, { oldTotal: change.oldTotal, newTotal: change.newTotal, now: deps.now() });
   if (!updated) {
-    const now = await trx.selectFrom('listings').select('stock_quantity').where('id', '=', current.id).executeTakeFirst();
+    const now = await findStock(trx, current.id);
     throw new AppError('old-total-mismatch', { currentTotal: now?.stock_quantity ?? current.stock_quantity });
   }
   if (change.oldTotal !== change.newTotal) {
@@ -63,14 +57,4 @@ export async function changeStock(trx: Trx, deps: Pick<CatalogDeps, 'now'>, curr
     });
   }
   return updated;
-}
-
-/** Units of the listing held by reservations that may still be released (reserved or committed). */
-async function heldUnits(trx: Trx, listingId: string): Promise<number> {
-  const out = await sql<{ held: number | string | null }>`
-    select coalesce(sum((line->>'quantity')::bigint), 0) as held
-    from stock_reservations r, jsonb_array_elements(r.lines) line
-    where r.state in ('reserved', 'committed') and r.lines @> ${JSON.stringify([{ listingId }])}::jsonb and line->>'listingId' = ${listingId}
-  `.execute(trx);
-  return Number(out.rows[0]?.held ?? 0);
 }
