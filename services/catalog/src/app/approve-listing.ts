@@ -1,7 +1,9 @@
 import { AppError, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import type { ListingRow, Trx } from './shared';
+import { isBrandActive } from '../db/brands';
+import type { ListingRow } from '../db/listings';
+import type { Trx } from '../db/schema';
 import { operatorTransition } from './transition-listing';
 
 /**
@@ -10,8 +12,7 @@ import { operatorTransition } from './transition-listing';
  */
 export async function approveListing(deps: CatalogDeps, ctx: CallContext, req: catalog.ApproveListingRequest): Promise<catalog.ApproveListingResponse> {
   const authorActive = async (trx: Trx, row: ListingRow) => {
-    const brand = await trx.selectFrom('brands').select('hidden').where('id', '=', row.author_id).forShare().executeTakeFirst();
-    if (!brand || brand.hidden) {
+    if (!(await isBrandActive(trx, row.author_id))) {
       throw new AppError('transaction-invalid-transition', { transition: 'approve', state: row.state, reason: 'supplier-deleted' });
     }
   };

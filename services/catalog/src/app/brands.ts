@@ -1,12 +1,10 @@
 import type { catalog } from '@caskade/proto';
-import type { Selectable } from 'kysely';
-import type { BrandsTable } from '../db/schema';
-import { loadImages, type Db } from './shared';
-
-export type BrandRow = Selectable<BrandsTable>;
+import type { BrandPageRow } from '../db/brands';
+import type { Db } from '../db/schema';
+import { loadImages } from './shared';
 
 /** Brand rows with their images, as the API shows them. */
-export async function toBrands(db: Db, rows: readonly (BrandRow & { published_listings: number })[]): Promise<catalog.Brand[]> {
+export async function toBrands(db: Db, rows: readonly BrandPageRow[]): Promise<catalog.Brand[]> {
   const images = await loadImages(db, rows.flatMap((r) => [r.logo_image_id, r.header_image_id, r.profile_image_id].filter((id): id is string => id !== null)));
   const image = (id: string | null) => (id ? images.get(id) : undefined);
   return rows.map((r) => ({
@@ -22,15 +20,4 @@ export async function toBrands(db: Db, rows: readonly (BrandRow & { published_li
     profileImage: image(r.profile_image_id),
     publishedListings: Number(r.published_listings),
   }));
-}
-
-/** Brands with their count of published listings; `ids` narrows to those suppliers. */
-export function brandQuery(db: Db) {
-  return db
-    .selectFrom('brands as b')
-    .leftJoin('listings as l', (join) => join.onRef('l.author_id', '=', 'b.id').on('l.state', '=', 'published'))
-    .selectAll('b')
-    .select((eb) => eb.fn.count<number>('l.id').as('published_listings'))
-    .where('b.hidden', '=', false)
-    .groupBy('b.id');
 }

@@ -1,13 +1,14 @@
 import { AppError } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { brandQuery, toBrands } from './brands';
+import { findBrandPage } from '../db/brands';
+import { toBrands } from './brands';
 import { isUuid } from './shared';
 
 /** A supplier's brand page data (public). */
 export async function getBrand(deps: CatalogDeps, req: catalog.GetBrandRequest): Promise<catalog.GetBrandResponse> {
   if (!isUuid(req.id)) throw new AppError('not-found', { resource: 'brand' });
-  const row = await brandQuery(deps.db).where('b.id', '=', req.id).executeTakeFirst();
+  const row = await findBrandPage(deps.db, req.id);
   if (!row) throw new AppError('not-found', { resource: 'brand' });
   const [brand] = await toBrands(deps.db, [row]);
   return { brand };

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { catalog } from '@caskade/proto';
+import { findHiddenBrandIds, publishedBrandsPage } from '../db/brands';
 import type { CatalogDeps } from './deps';
 import { createSlug } from '../domain';
 
@@ -28,23 +28,10 @@ export async function listSitemapEntries(deps: CatalogDeps, req: catalog.ListSit
     };
   }
   if (req.kind === 'brand') {
-    const brands = deps.db
-      .selectFrom('listings')
-      .where('listings.state', '=', 'published')
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('brands').select('brands.id').whereRef('brands.id', '=', 'listings.author_id').where('brands.hidden', '=', true))));
-    const [rows, count] = await Promise.all([
-      brands
-        .select(['listings.author_id as id', (eb) => eb.fn.max('listings.updated_at').as('updated_at')])
-        .groupBy('listings.author_id')
-        .orderBy('listings.author_id', 'asc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      brands.select(sql<string>`count(distinct listings.author_id)`.as('n')).executeTakeFirst(),
-    ]);
+    const { rows, total } = await publishedBrandsPage(deps.db, { offset, limit });
     return {
       entries: rows.map((b) => ({ kind: 'brand', id: b.id, slug: '', updatedAt: new Date(b.updated_at).toISOString() })),
-      total: Number(count?.n ?? 0),
+      total,
     };
   }
 
@@ -57,9 +44,7 @@ export async function listSitemapEntries(deps: CatalogDeps, req: catalog.ListSit
     .execute();
   const latestByBrand = new Map<string, Date>();
   for (const l of listings) if (!latestByBrand.has(l.author_id)) latestByBrand.set(l.author_id, l.updated_at);
-  const hidden = new Set(
-    (await deps.db.selectFrom('brands').select('id').where('hidden', '=', true).execute()).map((b) => b.id),
-  );
+  const hidden = await findHiddenBrandIds(deps.db);
   return {
     entries: [
       ...[...latestByBrand].filter(([id]) => !hidden.has(id)).map(([id, at]) => ({ kind: 'brand', id, slug: '', updatedAt: new Date(at).toISOString() })),

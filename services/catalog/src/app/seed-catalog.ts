@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { ProcessedImage } from '../images/process';
+import { insertBrandUnlessPresent } from '../db/brands';
 import type { CatalogDeps } from './deps';
 import { fieldColumns } from './shared';
 import { storeImage } from './upload-image';
@@ -59,15 +60,11 @@ export async function seedCatalog(deps: CatalogDeps, seed: CatalogSeed): Promise
     for (const b of seed.brands) {
       const logo = seed.logos?.[b.id];
       const header = seed.headers?.[b.id];
-      await trx
-        .insertInto('brands')
-        .values({
-          id: b.id, brand_name: b.brandName, display_name: b.displayName, description: b.description, delivery_notes: b.deliveryNotes,
-          discount_notes: b.discountNotes, collections: JSON.stringify(b.collections), logo_image_id: logo === undefined ? null : (imageId(logo) ?? null),
-          header_image_id: header === undefined ? null : (imageId(header) ?? null), profile_image_id: null,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await insertBrandUnlessPresent(trx, {
+        ...b,
+        logoImageId: logo === undefined ? null : (imageId(logo) ?? null),
+        headerImageId: header === undefined ? null : (imageId(header) ?? null),
+      });
     }
     const brandNames = new Map(seed.brands.map((b) => [b.id, b.brandName]));
     const rows = seed.listings.map((l) => ({

@@ -3,7 +3,9 @@ import { AppError, enqueueEvent, invalidParams, type CallContext, type Caller, t
 import { catalog } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CatalogDB, ListingsTable } from '../db/schema';
+import { findDisplayNames, upsertBrandNames } from '../db/brands';
 import { countOwnedImages, findImages, type ImageRow } from '../db/images';
+import { renameBrandOnListings } from '../db/listings';
 import { isPubliclyVisible } from '../domain/listing';
 import type { SupplierProfile } from '../suppliers/directory';
 import { ATTRIBUTE_KEYS, createSlug, imageUrl, lowestPriceCents, type ListingAttributes, type ListingFieldsInput } from '../domain';
@@ -201,8 +203,7 @@ export async function toListings(db: Db, rows: readonly ListingRow[], opts: { fi
   if (rows.length === 0) return [];
   const imageIds = rows.flatMap((r) => (opts.firstImageOnly ? r.image_ids.slice(0, 1) : r.image_ids));
   const authorIds = [...new Set(rows.map((r) => r.author_id))];
-  const [images, brands] = await Promise.all([loadImages(db, imageIds), db.selectFrom('brands').select(['id', 'display_name']).where('id', 'in', authorIds).execute()]);
-  const names = new Map(brands.map((b) => [b.id, b.display_name]));
+  const [images, names] = await Promise.all([loadImages(db, imageIds), findDisplayNames(db, authorIds)]);
   return rows.map((r) => toListing(r, images, names.get(r.author_id) ?? '', opts));
 }
 
@@ -221,19 +222,8 @@ export async function toListingView(db: Db, row: ListingRow): Promise<catalog.Li
  * deleted supplier's brand again (the deletion consumer hides it, creating the row if need be).
  */
 export async function syncBrand(trx: Trx, supplier: SupplierProfile): Promise<void> {
-  await trx
-    .insertInto('brands')
-    .values({
-      id: supplier.id, brand_name: supplier.brandName, display_name: supplier.displayName, description: '', delivery_notes: '',
-      discount_notes: '', collections: '[]', logo_image_id: null, header_image_id: null, profile_image_id: null,
-    })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ brand_name: supplier.brandName, display_name: supplier.displayName }).where((eb) =>
-        eb.or([eb('brands.brand_name', '<>', supplier.brandName), eb('brands.display_name', '<>', supplier.displayName)]),
-      ),
-    )
-    .execute();
-  await trx.updateTable('listings').set({ brand_name: supplier.brandName }).where('author_id', '=', supplier.id).where('brand_name', '<>', supplier.brandName).execute();
+  await upsertBrandNames(trx, supplier);
+  await renameBrandOnListings(trx, supplier.id, supplier.brandName);
 }
 
 /** The outbox event of a listing change, in the caller's transaction. */

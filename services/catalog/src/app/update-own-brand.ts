@@ -1,7 +1,8 @@
-import { invalidParams, TEXTAREA_MAX, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, invalidParams, TEXTAREA_MAX, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { brandQuery, toBrands } from './brands';
+import { findBrandPage, updateBrandPage } from '../db/brands';
+import { toBrands } from './brands';
 import { checkImagesOwned, requireRole, syncBrand } from './shared';
 import { validateCollections } from '../domain';
 
@@ -20,29 +21,23 @@ export async function updateOwnBrand(deps: CatalogDeps, ctx: CallContext, req: c
   if (Object.keys(errors).length > 0) throw invalidParams(errors);
   const imageIds = [req.logoImageId, req.headerImageId, req.profileImageId].filter((id): id is string => Boolean(id));
   const supplier = await deps.directory.currentSupplier(ctx);
-  const imageColumn = (id: string | undefined) => (id === undefined ? {} : { value: id === '' ? null : id.toLowerCase() });
+  // An image id left out keeps the image; an empty one removes it.
+  const image = (id: string | undefined) => (id === undefined ? undefined : id === '' ? null : id.toLowerCase());
   await withTransaction(deps.db, async (trx) => {
     await checkImagesOwned(trx, caller.userId, imageIds.map((id) => id.toLowerCase()));
     await syncBrand(trx, supplier);
-    const logo = imageColumn(req.logoImageId);
-    const header = imageColumn(req.headerImageId);
-    const profile = imageColumn(req.profileImageId);
-    await trx
-      .updateTable('brands')
-      .set({
-        ...(req.description !== undefined ? { description: req.description.trim() } : {}),
-        ...(req.deliveryNotes !== undefined ? { delivery_notes: req.deliveryNotes.trim() } : {}),
-        ...(req.discountNotes !== undefined ? { discount_notes: req.discountNotes.trim() } : {}),
-        ...(req.setCollections ? { collections: JSON.stringify(collections) } : {}),
-        ...('value' in logo ? { logo_image_id: logo.value } : {}),
-        ...('value' in header ? { header_image_id: header.value } : {}),
-        ...('value' in profile ? { profile_image_id: profile.value } : {}),
-        updated_at: deps.now(),
-      })
-      .where('id', '=', caller.userId)
-      .execute();
+    await updateBrandPage(trx, caller.userId, {
+      description: req.description?.trim(),
+      deliveryNotes: req.deliveryNotes?.trim(),
+      discountNotes: req.discountNotes?.trim(),
+      collections: req.setCollections ? collections : undefined,
+      logoImageId: image(req.logoImageId),
+      headerImageId: image(req.headerImageId),
+      profileImageId: image(req.profileImageId),
+    }, deps.now());
   });
-  const row = await brandQuery(deps.db).where('b.id', '=', caller.userId).executeTakeFirstOrThrow();
+  const row = await findBrandPage(deps.db, caller.userId);
+  if (!row) throw new AppError('not-found', { resource: 'brand' });
   const [brand] = await toBrands(deps.db, [row]);
   return { brand };
 }

@@ -56,3 +56,9 @@ export function setStockIfTotal(trx: Trx, listingId: string, change: { oldTotal:
     .returningAll()
     .executeTakeFirst();
 }
+
+// ---- the supplier's brand name, copied onto listings for search --------------------------------
+
+export async function renameBrandOnListings(trx: Trx, authorId: string, brandName: string): Promise<void> {
+  await trx.updateTable('listings').set({ brand_name: brandName }).where('author_id', '=', authorId).where('brand_name', '<>', brandName).execute();
+}

@@ -1,6 +1,8 @@
 import { consumeOnce, type SubscribeOptions } from '@caskade/kit';
 import type { CatalogDeps } from '../app/deps';
 import { isUuid } from '../app/shared';
+import { applyIdentityNames } from '../db/brands';
+import { renameBrandOnListings } from '../db/listings';
 import { ProfileChangedConsumer } from './registry';
 
 /**
@@ -17,14 +19,9 @@ export function profileChangedConsumer(deps: CatalogDeps): SubscribeOptions {
       return;
     }
     await consumeOnce(deps.db, ProfileChangedConsumer.name, event, async (trx) => {
-      const applied = await trx
-        .updateTable('brands')
-        .set({ brand_name: brandName, display_name: displayName, identity_version: event.aggregateVersion, updated_at: deps.now() })
-        .where('id', '=', userId)
-        .where('identity_version', '<', event.aggregateVersion)
-        .executeTakeFirst();
-      if (applied.numUpdatedRows === 0n) return;
-      await trx.updateTable('listings').set({ brand_name: brandName }).where('author_id', '=', userId).where('brand_name', '<>', brandName).execute();
+      if (await applyIdentityNames(trx, userId, { brandName, displayName, version: event.aggregateVersion, now: deps.now() })) {
+        await renameBrandOnListings(trx, userId, brandName);
+      }
     });
   });
 }

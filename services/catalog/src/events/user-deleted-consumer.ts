@@ -2,6 +2,7 @@ import { consumeOnce, type CallerGuard, type SubscribeOptions } from '@caskade/k
 import type { CatalogDeps } from '../app/deps';
 import type { Trx } from '../app/shared';
 import { isUuid, listingEvent } from '../app/shared';
+import { hideBrand, unhideBrand } from '../db/brands';
 import { ListingClosed, ListingRejected, UserDeletedConsumer } from './registry';
 
 /** The rejection reason a withdrawn pending listing carries. */
@@ -48,14 +49,7 @@ export async function withdrawSupplier(trx: Trx, deps: Pick<CatalogDeps, 'now'>,
     for (const row of closed) await listingEvent(trx, ListingClosed, row, { listingId: row.id, authorId: row.author_id });
     // Hidden for good, even if the brand row does not exist yet: a listing write in flight creates it
     // afterwards through syncBrand, which never un-hides.
-    await trx
-      .insertInto('brands')
-      .values({
-        id: userId, brand_name: '', display_name: '', description: '', delivery_notes: '', discount_notes: '', collections: '[]',
-        logo_image_id: null, header_image_id: null, profile_image_id: null, hidden: true,
-      })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ hidden: true }))
-      .execute();
+    await hideBrand(trx, userId);
 }
 
 export const ACCOUNT_BANNED = 'The supplier account was banned.';
@@ -73,6 +67,6 @@ export async function applySupplierStatus(deps: CatalogDeps, guard: Pick<CallerG
     await deps.db.transaction().execute((trx) => withdrawSupplier(trx, deps, userId, ACCOUNT_BANNED));
     deps.eventsWritten();
   } else if (status === 'active') {
-    await deps.db.updateTable('brands').set({ hidden: false }).where('id', '=', userId).where('hidden', '=', true).execute();
+    await unhideBrand(deps.db, userId);
   }
 }
