@@ -1,5 +1,6 @@
 import { invalidParams, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
+import { saveListingImages } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { stateAfterEdit } from '../domain/listing';
 import { checkImagesOwned, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
@@ -20,13 +21,9 @@ export async function addListingImage(deps: CatalogDeps, ctx: CallContext, req: 
     if (current.image_ids.includes(imageId)) return current;
     if (current.image_ids.length >= MAX_LISTING_IMAGES) throw invalidParams({ imageIds: 'validation.tooLong' });
     const state = stateAfterEdit(current.state, supplier.published);
-    const updated = await trx
-      .updateTable('listings')
-      .set((eb) => ({ image_ids: [...current.image_ids, imageId], state, updated_at: deps.now(), version: eb('version', '+', 1) }))
-      .where('id', '=', current.id)
-      .where('state', '=', current.state)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The row is locked: its state cannot have moved on since it was read.
+    const updated = await saveListingImages(trx, current, { imageIds: [...current.image_ids, imageId], state, now: deps.now() });
+    if (!updated) throw new Error(`listing ${current.id} changed state under its lock`);
     await listingUpdatedEvent(trx, updated, { changedFields: ['imageIds'] });
     if (state !== current.state) await listingPendingEvent(trx, updated);
     return updated;

@@ -1,7 +1,8 @@
 import { withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { checkImagesOwned, fieldsFromProto, insertDraft, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+import { insertDraftListing } from '../db/listings';
+import { checkImagesOwned, fieldsFromProto, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
 import { MAX_STOCK, validateListing } from '../domain';
 
 /** Create a draft from whatever the editor's first step holds; it is checked in full on publish. */
@@ -15,7 +16,7 @@ export async function createListing(deps: CatalogDeps, ctx: CallContext, req: ca
   const row = await withTransaction(deps.db, async (trx) => {
     await checkImagesOwned(trx, caller.userId, fields.imageIds);
     await syncBrand(trx, supplier);
-    return insertDraft(trx, {
+    return insertDraftListing(trx, {
       authorId: caller.userId,
       listingType: fields.listingType === 'service' ? 'service' : 'product',
       fields,

@@ -2,7 +2,8 @@ import { withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { UPDATABLE_FIELDS } from '../domain/listing';
 import type { CatalogDeps } from './deps';
-import { fieldsFromRow, insertDraft, listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
+import { fieldsFromRow, insertDraftListing } from '../db/listings';
+import { listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
 
 /**
  * A new draft with the source's fields and images (images are immutable, so they are shared) and
@@ -12,7 +13,7 @@ export async function duplicateListing(deps: CatalogDeps, ctx: CallContext, req:
   const caller = requireRole(ctx, 'supplier');
   const row = await withTransaction(deps.db, async (trx) => {
     const source = await loadOwnListing(trx, caller, req.id);
-    const draft = await insertDraft(trx, {
+    const draft = await insertDraftListing(trx, {
       authorId: caller.userId,
       listingType: source.listing_type,
       fields: fieldsFromRow(source),

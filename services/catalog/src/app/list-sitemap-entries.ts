@@ -1,7 +1,10 @@
 import type { catalog } from '@caskade/proto';
 import { findHiddenBrandIds, publishedBrandsPage } from '../db/brands';
+import { publishedListingsPage, recentlyChangedPublishedListings, type SitemapListingRow } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { createSlug } from '../domain';
+
+const listingEntry = (l: SitemapListingRow): catalog.SitemapEntry => ({ kind: 'listing', id: l.id, slug: createSlug(l.title), updatedAt: new Date(l.updated_at).toISOString() });
 
 /** The sitemap protocol's limit of URLs in one file. */
 const MAX_ENTRIES = 50_000;
@@ -17,15 +20,8 @@ export async function listSitemapEntries(deps: CatalogDeps, req: catalog.ListSit
   const limit = req.limit > 0 ? Math.min(req.limit, MAX_ENTRIES) : MAX_ENTRIES;
   const offset = Math.max(0, req.offset ?? 0);
   if (req.kind === 'listing') {
-    const published = deps.db.selectFrom('listings').where('state', '=', 'published');
-    const [rows, count] = await Promise.all([
-      published.select(['id', 'title', 'updated_at']).orderBy('created_at', 'asc').orderBy('id', 'asc').offset(offset).limit(limit).execute(),
-      published.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
-    ]);
-    return {
-      entries: rows.map((l) => ({ kind: 'listing', id: l.id, slug: createSlug(l.title), updatedAt: new Date(l.updated_at).toISOString() })),
-      total: Number(count?.n ?? 0),
-    };
+    const { rows, total } = await publishedListingsPage(deps.db, { offset, limit });
+    return { entries: rows.map(listingEntry), total };
   }
   if (req.kind === 'brand') {
     const { rows, total } = await publishedBrandsPage(deps.db, { offset, limit });
@@ -35,20 +31,14 @@ export async function listSitemapEntries(deps: CatalogDeps, req: catalog.ListSit
     };
   }
 
-  const listings = await deps.db
-    .selectFrom('listings')
-    .select(['id', 'title', 'updated_at', 'author_id'])
-    .where('state', '=', 'published')
-    .orderBy('updated_at', 'desc')
-    .limit(limit)
-    .execute();
+  const listings = await recentlyChangedPublishedListings(deps.db, limit);
   const latestByBrand = new Map<string, Date>();
   for (const l of listings) if (!latestByBrand.has(l.author_id)) latestByBrand.set(l.author_id, l.updated_at);
   const hidden = await findHiddenBrandIds(deps.db);
   return {
     entries: [
       ...[...latestByBrand].filter(([id]) => !hidden.has(id)).map(([id, at]) => ({ kind: 'brand', id, slug: '', updatedAt: new Date(at).toISOString() })),
-      ...listings.map((l) => ({ kind: 'listing', id: l.id, slug: createSlug(l.title), updatedAt: new Date(l.updated_at).toISOString() })),
+      ...listings.map(listingEntry),
     ].slice(0, limit),
     total: 0,
   };

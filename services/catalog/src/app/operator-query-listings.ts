@@ -1,5 +1,6 @@
 import { invalidParams, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
+import { listingsInStatePage } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
 import { requireRole, toListings } from './shared';
@@ -14,8 +15,6 @@ export async function operatorQueryListings(deps: CatalogDeps, ctx: CallContext,
   const state = OPERATOR_STATES.find((s) => s === (req.state || 'pendingApproval'));
   if (!state) throw invalidParams({ state: 'validation.invalidValue' });
   const args = pageArgs(req.page, req.perPage, MANAGE_LISTINGS_PAGE_SIZE);
-  const base = deps.db.selectFrom('listings').where('state', '=', state);
-  const rows = await base.selectAll().orderBy('updated_at', 'asc').orderBy('id').limit(args.perPage).offset(args.offset).execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { listings: await toListings(deps.db, rows), pagination: pagination(args, Number(total)) };
+  const { rows, total } = await listingsInStatePage(deps.db, state, { offset: args.offset, limit: args.perPage });
+  return { listings: await toListings(deps.db, rows), pagination: pagination(args, total) };
 }

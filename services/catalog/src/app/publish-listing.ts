@@ -1,7 +1,8 @@
 import { withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
-import { fieldsFromRow, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
+import { fieldsFromRow } from '../db/listings';
+import { loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
 import { applyListingTransition } from './transition-listing';
 import { validateListing } from '../domain';
 

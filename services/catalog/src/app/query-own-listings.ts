@@ -1,5 +1,6 @@
 import { invalidParams, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
+import { ownListingsPage } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
 import { requireRole, toListings } from './shared';
@@ -11,9 +12,6 @@ export async function queryOwnListings(deps: CatalogDeps, ctx: CallContext, req:
   const state = LISTING_STATES.find((s) => s === req.state);
   if (req.state && !state) throw invalidParams({ state: 'validation.invalidValue' });
   const args = pageArgs(req.page, req.perPage, MANAGE_LISTINGS_PAGE_SIZE);
-  let base = deps.db.selectFrom('listings').where('author_id', '=', caller.userId).where('state', '<>', 'deleted');
-  if (state) base = base.where('state', '=', state);
-  const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(args.perPage).offset(args.offset).execute();
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { listings: await toListings(deps.db, rows), pagination: pagination(args, Number(total)) };
+  const { rows, total } = await ownListingsPage(deps.db, caller.userId, state, { offset: args.offset, limit: args.perPage });
+  return { listings: await toListings(deps.db, rows), pagination: pagination(args, total) };
 }

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { ProcessedImage } from '../images/process';
 import { insertBrandUnlessPresent } from '../db/brands';
+import { anyListingExists, insertDemoListings } from '../db/listings';
 import type { CatalogDeps } from './deps';
-import { fieldColumns } from './shared';
 import { storeImage } from './upload-image';
 import { type ListingFieldsInput } from '../domain';
 
@@ -43,8 +42,7 @@ export interface CatalogSeed {
  * gRPC), once — a catalog that already has listings is left alone. Returns listings written.
  */
 export async function seedCatalog(deps: CatalogDeps, seed: CatalogSeed): Promise<number> {
-  const existing = await deps.db.selectFrom('listings').select('id').limit(1).executeTakeFirst();
-  if (existing) return 0;
+  if (await anyListingExists(deps.db)) return 0;
   // A few at a time: sharp works off the event loop, so rendering overlaps; order is kept by index.
   const images: catalog.Image[] = new Array<catalog.Image>(seed.images.length);
   let next = 0;
@@ -67,21 +65,17 @@ export async function seedCatalog(deps: CatalogDeps, seed: CatalogSeed): Promise
       });
     }
     const brandNames = new Map(seed.brands.map((b) => [b.id, b.brandName]));
-    const rows = seed.listings.map((l) => ({
-      id: randomUUID(),
-      author_id: l.authorId,
-      listing_type: l.fields.listingType === 'service' ? ('service' as const) : ('product' as const),
-      state: l.state,
-      ...fieldColumns({ ...l.fields, imageIds: l.images.map(imageId).filter((id): id is string => id !== undefined) }),
-      brand_name: brandNames.get(l.authorId) ?? '',
-      stock_quantity: l.stock,
-      rejection_reason: '',
-      created_at: l.createdAt,
-      updated_at: l.createdAt,
-      published_at: l.state === 'published' || l.state === 'closed' ? l.createdAt : null,
-      deleted_at: null,
-    }));
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('listings').values(rows.slice(i, i + 100)).execute();
+    await insertDemoListings(
+      trx,
+      seed.listings.map((l) => ({
+        authorId: l.authorId,
+        state: l.state,
+        fields: { ...l.fields, imageIds: l.images.map(imageId).filter((id): id is string => id !== undefined) },
+        brandName: brandNames.get(l.authorId) ?? '',
+        stock: l.stock,
+        createdAt: l.createdAt,
+      })),
+    );
   });
   deps.logger.info({ listings: seed.listings.length, brands: seed.brands.length, images: images.length }, 'demo catalog seeded');
   return seed.listings.length;

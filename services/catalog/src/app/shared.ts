@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { AppError, enqueueEvent, invalidParams, type CallContext, type Caller, type EventDefinition } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CatalogDB, ListingsTable } from '../db/schema';
 import { findDisplayNames, upsertBrandNames } from '../db/brands';
 import { countOwnedImages, findImages, type ImageRow } from '../db/images';
-import { renameBrandOnListings } from '../db/listings';
+import { fieldsFromRow, findListing, renameBrandOnListings } from '../db/listings';
 import { isPubliclyVisible } from '../domain/listing';
 import type { SupplierProfile } from '../suppliers/directory';
-import { ATTRIBUTE_KEYS, createSlug, imageUrl, lowestPriceCents, type ListingAttributes, type ListingFieldsInput } from '../domain';
+import { ATTRIBUTE_KEYS, createSlug, imageUrl, type ListingAttributes, type ListingFieldsInput } from '../domain';
 import { ListingPendingApproval, ListingUpdated } from '../events/registry';
 import { isUuid } from '@caskade/kit';
 
@@ -34,9 +33,7 @@ export function requireRole(ctx: CallContext, role: Caller['role']): Caller {
 /** A listing that is not deleted; optionally locked for the rest of the transaction. */
 export async function loadListing(db: Db, id: string, forUpdate = false): Promise<ListingRow> {
   if (!isUuid(id)) throw listingNotFound();
-  let q = db.selectFrom('listings').selectAll().where('id', '=', id).where('state', '<>', 'deleted');
-  if (forUpdate) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+  const row = await findListing(db, id, forUpdate);
   if (!row) throw listingNotFound();
   return row;
 }
@@ -95,27 +92,6 @@ export function fieldsFromProto(f: catalog.ListingFields | undefined): ListingFi
   };
 }
 
-export function fieldsFromRow(row: ListingRow): ListingFieldsInput {
-  return {
-    listingType: row.listing_type,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    productType: row.product_type,
-    style: row.style,
-    attributes: row.attributes,
-    pricePackages: row.price_packages,
-    location: row.location,
-    pickupEnabled: row.pickup_enabled,
-    shippingEnabled: row.shipping_enabled,
-    visibleStates: row.visible_states,
-    collection: row.collection,
-    rules: row.rules,
-    availability: row.availability,
-    imageIds: row.image_ids,
-  };
-}
-
 export function fieldsToProto(f: ListingFieldsInput): catalog.ListingFields {
   return catalog.ListingFields.fromPartial({
     ...f,
@@ -133,28 +109,6 @@ export function changedFields(before: ListingFieldsInput, next: ListingFieldsInp
   const a = catalog.ListingFields.toJSON(fieldsToProto(before)) as Record<string, unknown>;
   const b = catalog.ListingFields.toJSON(fieldsToProto(next)) as Record<string, unknown>;
   return [...new Set(names)].filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]));
-}
-
-/** The columns a set of fields is stored in (listing_type is fixed at creation). */
-export function fieldColumns(f: ListingFieldsInput) {
-  return {
-    title: f.title,
-    description: f.description,
-    category: f.category,
-    product_type: f.productType,
-    style: f.style,
-    attributes: JSON.stringify(f.attributes),
-    price_packages: JSON.stringify(f.pricePackages),
-    price_cents: lowestPriceCents(f.pricePackages),
-    location: f.location ? JSON.stringify(f.location) : null,
-    pickup_enabled: f.pickupEnabled,
-    shipping_enabled: f.shippingEnabled,
-    visible_states: f.visibleStates,
-    collection: f.collection,
-    rules: f.rules,
-    availability: JSON.stringify(f.availability),
-    image_ids: f.imageIds,
-  };
 }
 
 /** Every image must be the owner's own upload. */
@@ -257,27 +211,4 @@ export async function listingPendingEvent(trx: Trx, row: ListingRow): Promise<vo
   await listingEvent(trx, ListingPendingApproval, row, {
     listingId: row.id, authorId: row.author_id, title: row.title,
   });
-}
-
-/** Inserts a new draft listing owned by the author and answers the stored row. */
-export function insertDraft(
-  trx: Trx,
-  draft: { authorId: string; listingType: 'product' | 'service'; fields: ListingFieldsInput; brandName: string; stockQuantity: number },
-): Promise<ListingRow> {
-  return trx
-    .insertInto('listings')
-    .values({
-      id: randomUUID(),
-      author_id: draft.authorId,
-      listing_type: draft.listingType,
-      state: 'draft',
-      ...fieldColumns(draft.fields),
-      brand_name: draft.brandName,
-      stock_quantity: draft.stockQuantity,
-      rejection_reason: '',
-      published_at: null,
-      deleted_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }

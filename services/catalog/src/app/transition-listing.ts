@@ -1,6 +1,7 @@
 import { AppError, withTransaction, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { applyTransition, type ListingTransition } from '../domain/listing';
+import { changeListingState } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { listingEvent, loadListing, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
 import { createSlug } from '../domain';
@@ -19,21 +20,14 @@ export interface TransitionOptions {
 export async function applyListingTransition(trx: Trx, deps: CatalogDeps, row: ListingRow, transition: ListingTransition, opts: TransitionOptions = {}): Promise<ListingRow> {
   const { to } = applyTransition(row.state, transition, opts);
   const now = deps.now();
-  const updated = await trx
-    .updateTable('listings')
-    .set((eb) => ({
-      state: to,
-      updated_at: now,
-      version: eb('version', '+', 1),
-      ...(to === 'published' && row.published_at === null ? { published_at: now } : {}),
-      ...(to === 'deleted' ? { deleted_at: now } : {}),
-      ...(transition === 'reject' ? { rejection_reason: opts.rejectionReason ?? '' } : {}),
-      ...(transition === 'publish' || transition === 'approve' ? { rejection_reason: '' } : {}),
-    }))
-    .where('id', '=', row.id)
-    .where('state', '=', row.state)
-    .returningAll()
-    .executeTakeFirst();
+  const rejectionReason = transition === 'reject' ? (opts.rejectionReason ?? '') : transition === 'publish' || transition === 'approve' ? '' : undefined;
+  const updated = await changeListingState(trx, row, {
+    to,
+    now,
+    publishedAt: to === 'published' && row.published_at === null ? now : undefined,
+    deletedAt: to === 'deleted' ? now : undefined,
+    rejectionReason,
+  });
   if (!updated) throw new AppError('transaction-invalid-transition', { transition, state: row.state });
   const ids = { listingId: updated.id, authorId: updated.author_id };
   if (to === 'published') {

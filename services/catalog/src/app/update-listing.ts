@@ -3,9 +3,9 @@ import type { catalog } from '@caskade/proto';
 import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
 import { changeStock, isValidStockChange } from './set-stock';
+import { fieldsFromRow, saveListingFields } from '../db/listings';
 import {
-  changedFields, checkImagesOwned, fieldColumns, fieldsFromProto, fieldsFromRow, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole,
-  syncBrand, throwIfInvalid, toListingView,
+  changedFields, checkImagesOwned, fieldsFromProto, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView,
 } from './shared';
 import { validateListing, type ListingFieldsInput } from '../domain';
 
@@ -44,13 +44,9 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
     await checkImagesOwned(trx, caller.userId, newImages);
     await syncBrand(trx, supplier);
     const state = stateAfterEdit(current.state, supplier.published);
-    const updated = await trx
-      .updateTable('listings')
-      .set((eb) => ({ ...fieldColumns(next), state, brand_name: supplier.brandName, updated_at: deps.now(), version: eb('version', '+', 1) }))
-      .where('id', '=', current.id)
-      .where('state', '=', current.state)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The row is locked: its state cannot have moved on since it was read.
+    const updated = await saveListingFields(trx, current, { fields: next, state, brandName: supplier.brandName, now: deps.now() });
+    if (!updated) throw new Error(`listing ${current.id} changed state under its lock`);
     await listingUpdatedEvent(trx, updated, { changedFields: changed });
     if (state !== current.state) await listingPendingEvent(trx, updated);
     return stock ? changeStock(trx, deps, updated, stock, 'stock') : updated;

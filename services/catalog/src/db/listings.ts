@@ -1,10 +1,174 @@
 /**
  * The listings repository: every statement on the listings table.
  */
-import type { Selectable } from 'kysely';
-import type { Db, ListingsTable, StoredState, Trx } from './schema';
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { lowestPriceCents, type ListingFieldsInput } from '../domain';
+import { LISTING_COLUMNS, type Db, type ListingsTable, type StoredState, type Trx } from './schema';
 
 export type ListingRow = Selectable<ListingsTable>;
+type ListingType = ListingsTable['listing_type'];
+
+/** A page of rows: how many to skip, how many to answer. */
+export interface RowPage {
+  offset: number;
+  limit: number;
+}
+
+// ---- fields ↔ columns ----------------------------------------------------------------------
+
+export function fieldsFromRow(row: ListingRow): ListingFieldsInput {
+  return {
+    listingType: row.listing_type,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    productType: row.product_type,
+    style: row.style,
+    attributes: row.attributes,
+    pricePackages: row.price_packages,
+    location: row.location,
+    pickupEnabled: row.pickup_enabled,
+    shippingEnabled: row.shipping_enabled,
+    visibleStates: row.visible_states,
+    collection: row.collection,
+    rules: row.rules,
+    availability: row.availability,
+    imageIds: row.image_ids,
+  };
+}
+
+/** The columns a set of fields is stored in (listing_type is fixed at creation). */
+function fieldColumns(f: ListingFieldsInput) {
+  return {
+    title: f.title,
+    description: f.description,
+    category: f.category,
+    product_type: f.productType,
+    style: f.style,
+    attributes: JSON.stringify(f.attributes),
+    price_packages: JSON.stringify(f.pricePackages),
+    price_cents: lowestPriceCents(f.pricePackages),
+    location: f.location ? JSON.stringify(f.location) : null,
+    pickup_enabled: f.pickupEnabled,
+    shipping_enabled: f.shippingEnabled,
+    visible_states: f.visibleStates,
+    collection: f.collection,
+    rules: f.rules,
+    availability: JSON.stringify(f.availability),
+    image_ids: f.imageIds,
+  };
+}
+
+// ---- one listing -----------------------------------------------------------------------------
+
+/** A listing that is not deleted; locked for the rest of the transaction when `forUpdate`. */
+export function findListing(db: Db, id: string, forUpdate = false): Promise<ListingRow | undefined> {
+  let q = db.selectFrom('listings').selectAll().where('id', '=', id).where('state', '<>', 'deleted');
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Inserts a new draft listing owned by the author and answers the stored row. */
+export function insertDraftListing(
+  trx: Trx,
+  draft: { authorId: string; listingType: ListingType; fields: ListingFieldsInput; brandName: string; stockQuantity: number },
+): Promise<ListingRow> {
+  return trx
+    .insertInto('listings')
+    .values({
+      id: randomUUID(),
+      author_id: draft.authorId,
+      listing_type: draft.listingType,
+      state: 'draft',
+      ...fieldColumns(draft.fields),
+      brand_name: draft.brandName,
+      stock_quantity: draft.stockQuantity,
+      rejection_reason: '',
+      published_at: null,
+      deleted_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A content edit of a listing still in the state it was read in: the new fields, the state after
+ * the edit and the supplier's brand name, as a new version. Undefined when the state has moved on.
+ */
+export function saveListingFields(trx: Trx, current: ListingRow, edit: { fields: ListingFieldsInput; state: StoredState; brandName: string; now: Date }): Promise<ListingRow | undefined> {
+  return trx
+    .updateTable('listings')
+    .set((eb) => ({ ...fieldColumns(edit.fields), state: edit.state, brand_name: edit.brandName, updated_at: edit.now, version: eb('version', '+', 1) }))
+    .where('id', '=', current.id)
+    .where('state', '=', current.state)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** New photos of a listing still in the state it was read in, with the state after the edit, as a new version. */
+export function saveListingImages(trx: Trx, current: ListingRow, edit: { imageIds: string[]; state: StoredState; now: Date }): Promise<ListingRow | undefined> {
+  return trx
+    .updateTable('listings')
+    .set((eb) => ({ image_ids: edit.imageIds, state: edit.state, updated_at: edit.now, version: eb('version', '+', 1) }))
+    .where('id', '=', current.id)
+    .where('state', '=', current.state)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface StateChange {
+  to: StoredState;
+  now: Date;
+  /** Set when the listing is published for the first time. */
+  publishedAt?: Date;
+  /** Set when the listing is deleted. */
+  deletedAt?: Date;
+  /** The operator's reason on a rejection, '' to clear it. */
+  rejectionReason?: string;
+}
+
+/** Moves a listing still in the state it was read in to `change.to`, as a new version; undefined when the state has moved on. */
+export function changeListingState(trx: Trx, current: ListingRow, change: StateChange): Promise<ListingRow | undefined> {
+  return trx
+    .updateTable('listings')
+    .set((eb) => ({
+      state: change.to,
+      updated_at: change.now,
+      version: eb('version', '+', 1),
+      ...(change.publishedAt ? { published_at: change.publishedAt } : {}),
+      ...(change.deletedAt ? { deleted_at: change.deletedAt } : {}),
+      ...(change.rejectionReason !== undefined ? { rejection_reason: change.rejectionReason } : {}),
+    }))
+    .where('id', '=', current.id)
+    .where('state', '=', current.state)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+// ---- a supplier withdrawn (deleted or banned) -----------------------------------------------
+
+/** The supplier's listings waiting for approval go back to draft with `reason`; answers them. */
+export function returnPendingToDraft(trx: Trx, authorId: string, reason: string, now: Date): Promise<ListingRow[]> {
+  return trx
+    .updateTable('listings')
+    .set((eb) => ({ state: 'draft', rejection_reason: reason, updated_at: now, version: eb('version', '+', 1) }))
+    .where('author_id', '=', authorId)
+    .where('state', '=', 'pendingApproval')
+    .returningAll()
+    .execute();
+}
+
+/** The supplier's published listings close; answers them. */
+export function closePublishedListings(trx: Trx, authorId: string, now: Date): Promise<ListingRow[]> {
+  return trx
+    .updateTable('listings')
+    .set((eb) => ({ state: 'closed', updated_at: now, version: eb('version', '+', 1) }))
+    .where('author_id', '=', authorId)
+    .where('state', '=', 'published')
+    .returningAll()
+    .execute();
+}
 
 // ---- stock (never the content version: the editor's expectedVersion stays as it is) ----------
 
@@ -61,4 +225,146 @@ export function setStockIfTotal(trx: Trx, listingId: string, change: { oldTotal:
 
 export async function renameBrandOnListings(trx: Trx, authorId: string, brandName: string): Promise<void> {
   await trx.updateTable('listings').set({ brand_name: brandName }).where('author_id', '=', authorId).where('brand_name', '<>', brandName).execute();
+}
+
+// ---- lists -----------------------------------------------------------------------------------
+
+/** The author's listings in every state but deleted (or in `state`), most recently changed first; and how many there are. */
+export async function ownListingsPage(db: Db, authorId: string, state: StoredState | undefined, page: RowPage): Promise<{ rows: ListingRow[]; total: number }> {
+  let base = db.selectFrom('listings').where('author_id', '=', authorId).where('state', '<>', 'deleted');
+  if (state) base = base.where('state', '=', state);
+  const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/** Every author's listings in `state`, the oldest change first (the operator's queue); and how many there are. */
+export async function listingsInStatePage(db: Db, state: StoredState, page: RowPage): Promise<{ rows: ListingRow[]; total: number }> {
+  const base = db.selectFrom('listings').where('state', '=', state);
+  const rows = await base.selectAll().orderBy('updated_at', 'asc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/** Whether any listing exists at all (the demo seed runs on an empty catalog only). */
+export async function anyListingExists(db: Db): Promise<boolean> {
+  return (await db.selectFrom('listings').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export interface DemoListing {
+  authorId: string;
+  state: 'draft' | 'pendingApproval' | 'published' | 'closed';
+  fields: ListingFieldsInput;
+  brandName: string;
+  stock: number;
+  createdAt: Date;
+}
+
+/** Demo listings, written as they are (a hundred a statement), changed and published when created. */
+export async function insertDemoListings(trx: Trx, listings: readonly DemoListing[]): Promise<void> {
+  const rows = listings.map((l) => ({
+    id: randomUUID(),
+    author_id: l.authorId,
+    listing_type: l.fields.listingType === 'service' ? ('service' as const) : ('product' as const),
+    state: l.state,
+    ...fieldColumns(l.fields),
+    brand_name: l.brandName,
+    stock_quantity: l.stock,
+    rejection_reason: '',
+    created_at: l.createdAt,
+    updated_at: l.createdAt,
+    published_at: l.state === 'published' || l.state === 'closed' ? l.createdAt : null,
+    deleted_at: null,
+  }));
+  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('listings').values(rows.slice(i, i + 100)).execute();
+}
+
+// ---- the sitemap -----------------------------------------------------------------------------
+
+export type SitemapListingRow = Pick<ListingRow, 'id' | 'title' | 'updated_at' | 'author_id'>;
+
+/** One page of published listings, oldest first (pages stay put as listings are added); and how many there are. */
+export async function publishedListingsPage(db: Db, page: RowPage): Promise<{ rows: SitemapListingRow[]; total: number }> {
+  const published = db.selectFrom('listings').where('state', '=', 'published');
+  const [rows, count] = await Promise.all([
+    published.select(['id', 'title', 'updated_at', 'author_id']).orderBy('created_at', 'asc').orderBy('id', 'asc').offset(page.offset).limit(page.limit).execute(),
+    published.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Up to `limit` published listings, the latest change first. */
+export function recentlyChangedPublishedListings(db: Db, limit: number): Promise<SitemapListingRow[]> {
+  return db.selectFrom('listings').select(['id', 'title', 'updated_at', 'author_id']).where('state', '=', 'published').orderBy('updated_at', 'desc').limit(limit).execute();
+}
+
+// ---- search (docs/decisions/011) -------------------------------------------------------------
+
+export type ListingSort = 'relevance' | 'newest' | 'oldest' | 'priceLow' | 'priceHigh';
+
+/** A checked search: every list already validated and free of duplicates; '' and [] mean no filter. */
+export interface ListingSearch {
+  keywords: string;
+  authorIds: readonly string[];
+  /** Product and service categories together: their keys never overlap. */
+  categories: readonly string[];
+  productTypes: readonly string[];
+  styles: readonly string[];
+  priceMinCents: number | undefined;
+  priceMaxCents: number | undefined;
+  /** An Australian state; a listing with no visible states is offered everywhere. */
+  buyerState: string;
+  includeSoldOut: boolean;
+  sort: ListingSort;
+}
+
+const searchColumns = sql.join(LISTING_COLUMNS.map((c) => sql.ref(`l.${c}`)));
+
+/** Do the keywords make a tsquery with any terms? Stop words and symbols alone make an empty one, which matches nothing. */
+async function hasSearchTerms(db: Db, keywords: string): Promise<boolean> {
+  if (!keywords) return false;
+  const out = await sql<{ nodes: number }>`select numnode(websearch_to_tsquery('english', ${keywords}))::int as nodes`.execute(db);
+  return (out.rows[0]?.nodes ?? 0) > 0;
+}
+
+/**
+ * Published listings (with stock unless `includeSoldOut`) matching the search: full text over the
+ * search vector ranked with ts_rank, keywords that leave no search terms ignored; and how many
+ * there are. Every condition is one the partial search indexes answer.
+ */
+export async function searchPublishedListings(db: Db, search: ListingSearch, page: RowPage): Promise<{ rows: ListingRow[]; total: number }> {
+  const conds: RawBuilder<unknown>[] = [sql`l.state = 'published'`];
+  if (!search.includeSoldOut) conds.push(sql`l.stock_quantity > 0`);
+  const query = (await hasSearchTerms(db, search.keywords)) ? sql`websearch_to_tsquery('english', ${search.keywords})` : null;
+  if (query) conds.push(sql`l.search @@ ${query}`);
+  if (search.authorIds.length > 0) conds.push(sql`l.author_id in (${sql.join(search.authorIds)})`);
+  // One `category in (…)` serves product and service categories, so the category index answers it alone.
+  if (search.categories.length > 0) conds.push(sql`l.category in (${sql.join(search.categories)})`);
+  if (search.productTypes.length > 0) conds.push(sql`l.product_type in (${sql.join(search.productTypes)})`);
+  if (search.styles.length > 0) conds.push(sql`l.style in (${sql.join(search.styles)})`);
+  if (search.priceMinCents !== undefined) conds.push(sql`l.price_cents >= ${search.priceMinCents}`);
+  if (search.priceMaxCents !== undefined) conds.push(sql`l.price_cents <= ${search.priceMaxCents}`);
+  if (search.buyerState) conds.push(sql`(cardinality(l.visible_states) = 0 or ${search.buyerState} = any(l.visible_states))`);
+  const where = sql.join(conds, sql` and `);
+
+  const order = (() => {
+    switch (search.sort) {
+      case 'newest':
+        return sql`l.created_at desc, l.id desc`;
+      case 'oldest':
+        return sql`l.created_at asc, l.id asc`;
+      case 'priceLow':
+        return sql`l.price_cents asc, l.created_at desc, l.id desc`;
+      case 'priceHigh':
+        return sql`l.price_cents desc, l.created_at desc, l.id desc`;
+      case 'relevance':
+        return query ? sql`ts_rank(l.search, ${query}) desc, l.created_at desc, l.id desc` : sql`l.created_at desc, l.id desc`;
+    }
+  })();
+
+  const [rows, count] = await Promise.all([
+    sql<ListingRow>`select ${searchColumns} from listings l where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from listings l where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -3,6 +3,7 @@ import type { CatalogDeps } from '../app/deps';
 import type { Trx } from '../app/shared';
 import { isUuid, listingEvent } from '../app/shared';
 import { hideBrand, unhideBrand } from '../db/brands';
+import { closePublishedListings, returnPendingToDraft } from '../db/listings';
 import { ListingClosed, ListingRejected, UserDeletedConsumer } from './registry';
 
 /** The rejection reason a withdrawn pending listing carries. */
@@ -29,23 +30,11 @@ export function userDeletedConsumer(deps: CatalogDeps): SubscribeOptions {
  * brand hidden and is refused.
  */
 export async function withdrawSupplier(trx: Trx, deps: Pick<CatalogDeps, 'now'>, userId: string, reason: string): Promise<void> {
-    const withdrawn = await trx
-      .updateTable('listings')
-      .set((eb) => ({ state: 'draft', rejection_reason: reason, updated_at: deps.now(), version: eb('version', '+', 1) }))
-      .where('author_id', '=', userId)
-      .where('state', '=', 'pendingApproval')
-      .returningAll()
-      .execute();
+    const withdrawn = await returnPendingToDraft(trx, userId, reason, deps.now());
     for (const row of withdrawn) {
       await listingEvent(trx, ListingRejected, row, { listingId: row.id, authorId: row.author_id, reason });
     }
-    const closed = await trx
-      .updateTable('listings')
-      .set((eb) => ({ state: 'closed', updated_at: deps.now(), version: eb('version', '+', 1) }))
-      .where('author_id', '=', userId)
-      .where('state', '=', 'published')
-      .returningAll()
-      .execute();
+    const closed = await closePublishedListings(trx, userId, deps.now());
     for (const row of closed) await listingEvent(trx, ListingClosed, row, { listingId: row.id, authorId: row.author_id });
     // Hidden for good, even if the brand row does not exist yet: a listing write in flight creates it
     // afterwards through syncBrand, which never un-hides.
