@@ -1,0 +1,246 @@
+/**
+ * The checkout saga (ARCHITECTURE rule 6): price (server-side) → claim the idempotency key →
+ * reserve every line's stock → orders in pending payment → shipping orders → the payment →
+ * on success commit the stock and purchase. Every step has its undo (endCheckout): a decline keeps
+ * the reservation for the payment window so the buyer can pay again; expiry, a crash or the
+ * operator's cancel give the stock back. The same key replays the first answer; the same key with
+ * another body is refused.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { AppError, invalidParams, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
+import type { orders } from '@caskade/proto';
+import { claimCheckout, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
+import { insertOrder, moveOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
+import type { Address, CheckoutAnswer, OrderLineRecord } from '../db/records';
+import { scheduleTimer } from '../db/timers';
+import { priceOrder, type PricedOrder, type PricingLine } from '../domain/pricing';
+import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/processes';
+import { BANK_TRANSFER_WINDOW_MS, orderNumberFrom, PAYMENT_WINDOW_MS, type PaymentTermChoice } from '../domain/terms';
+import { ORDER_MSG } from '../domain/messages';
+import type { OrdersDeps } from './deps';
+import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
+import { endCheckout } from './end-checkout';
+import { orderTransitioned } from './order-events';
+import { checkoutView, orderView } from './views';
+import { paymentOf } from './payment-view';
+
+export interface PlannedLine extends PricingLine {
+  title: string;
+  packageLabel: string;
+  cartEntryId: string;
+}
+
+export interface SupplierPart {
+  supplierId: string;
+  supplierName: string;
+  lines: PlannedLine[];
+  paymentTerm: PaymentTermChoice;
+  processName: ProcessName;
+}
+
+export interface CheckoutPlan {
+  kind: 'cart' | 'listing';
+  parts: SupplierPart[];
+  deliveryAddress: Address;
+  payment: orders.PaymentChoice;
+}
+
+/** Keys a client may send: 8–128 visible characters (a UUID is typical). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+/** The reservation outlives the payment window, so only the expiry timer (which cancels the payment first) gives stock back. */
+const RESERVATION_MARGIN_MS = 10 * 60 * 1000;
+
+export function requireBuyer(ctx: CallContext): Caller {
+  if (!ctx.caller) throw new AppError('auth-unauthenticated');
+  if (ctx.caller.role !== 'buyer') throw new AppError('forbidden', { reason: ORDER_MSG.supplierCannotBuy });
+  return ctx.caller;
+}
+
+export function checkIdempotencyKey(key: string): void {
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalidParams({ idempotencyKey: 'validation.idempotencyKeyRequired' });
+}
+
+export const requestHash = (body: unknown): string => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+interface Priced extends SupplierPart {
+  priced: PricedOrder;
+}
+
+async function price(deps: OrdersDeps, plan: CheckoutPlan): Promise<Priced[]> {
+  return Promise.all(plan.parts.map(async (part) => ({ ...part, priced: priceOrder({ lines: part.lines, platformFeeRate: await deps.feeRateFor(part.supplierId) }) })));
+}
+
+function previewOrder(part: Priced, buyer: Caller, address: Address): orders.Order {
+  const row: OrderRow = {
+    id: '', checkout_id: '', order_number: '', buyer_id: buyer.userId, buyer_name: '', supplier_id: part.supplierId, supplier_name: part.supplierName,
+    process_name: part.processName, state: 'initial', last_transition: '', last_transitioned_at: null, priced: part.priced, lines: linesOf(part),
+    payin_total_cents: part.priced.payinTotalCents, payout_total_cents: part.priced.payoutTotalCents, payment_term: part.paymentTerm, payment_status: '',
+    payment_due_at: null, delivery_address: address, version: 1, created_at: new Date(0),
+  };
+  return orderView(row, { viewer: 'customer' });
+}
+
+const linesOf = (part: SupplierPart): OrderLineRecord[] =>
+  part.lines.map((l) => ({ listingId: l.listingId, title: l.title, packageIndex: l.packageIndex, packageLabel: l.packageLabel, quantity: l.quantity, unitPriceCents: l.unitPriceCents, deliveryMethod: l.deliveryMethod, cartEntryId: l.cartEntryId }));
+
+/** Answer a key already used: the first answer again (waiting for it while the first request still runs). */
+async function replay(deps: OrdersDeps, existing: CheckoutRow, hash: string): Promise<orders.CheckoutOutcome> {
+  if (existing.request_hash !== hash) throw invalidParams({ idempotencyKey: 'validation.idempotencyKeyReused' });
+  let row: CheckoutRow | undefined = existing;
+  for (let waited = 0; row && !row.answer && waited < 15_000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    row = await findCheckout(deps.db, existing.id);
+  }
+  if (!row) throw new AppError('not-found', { resource: 'checkout' });
+  if (row.answer) return answerOf(row.answer, true);
+  // The first request died before answering: answer what the checkout is now (the timer ends it).
+  return { checkout: await loadCheckoutView(deps, row), preview: [], replayed: true };
+}
+
+function answerOf(answer: CheckoutAnswer, replayed: boolean): orders.CheckoutOutcome {
+  if (answer.kind === 'error') throw new AppError(answer.code as AppError['code'], answer.meta);
+  return { ...(answer.outcome as orders.CheckoutOutcome), replayed };
+}
+
+export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow): Promise<orders.Checkout> {
+  const rows = await ordersOfCheckout(deps.db, row.id);
+  const payment = row.charge_now_cents > 0 ? await paymentOf(deps, row.id) : null;
+  return checkoutView(row, rows, payment);
+}
+
+/** Checkout saga entry: preview (speculative) or run it. */
+export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, hash: string, plan: CheckoutPlan, speculative: boolean): Promise<orders.CheckoutOutcome> {
+  const pricedParts = await price(deps, plan);
+  const preview = pricedParts.map((p) => previewOrder(p, buyer, plan.deliveryAddress));
+  const chargeNow = pricedParts.filter((p) => p.paymentTerm === 'none').reduce((s, p) => s + p.priced.payinTotalCents, 0);
+  const payinTotal = pricedParts.reduce((s, p) => s + p.priced.payinTotalCents, 0);
+  if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
+  if (speculative) return { checkout: undefined, preview, replayed: false };
+
+  const earlier = await findByKey(deps.db, buyer.userId, key);
+  if (earlier) return replay(deps, earlier, hash);
+
+  const supplierIds = pricedParts.map((p) => p.supplierId);
+  const ctx = systemContext(`checkout:${key}`);
+  const missing = (await deps.payments.findMissingPayoutAccounts({ supplierIds }, ctx)).supplierIds;
+  if (missing.length > 0) throw new AppError('transaction-missing-stripe-account', { supplierIds: missing });
+
+  const now = deps.now();
+  const windowMs = plan.payment.bankTransfer ? BANK_TRANSFER_WINDOW_MS : PAYMENT_WINDOW_MS;
+  const checkoutId = randomUUID();
+  const expiresAt = new Date(now.getTime() + windowMs);
+  const claimed = await withTransaction(deps.db, async (trx) => {
+    const row = await claimCheckout(trx, {
+      id: checkoutId, buyerId: buyer.userId, idempotencyKey: key, requestHash: hash, kind: plan.kind,
+      paymentMethodType: chargeNow === 0 ? '' : plan.payment.bankTransfer ? 'bank_transfer' : 'card', chargeNowCents: chargeNow, payinTotalCents: payinTotal,
+      cartEntryIds: pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean)), deliveryAddress: plan.deliveryAddress, expiresAt, now,
+    });
+    // The timer exists from the first write: whatever happens next, the checkout ends.
+    if (row) await scheduleTimer(trx, EXPIRE_CHECKOUT, row.id, expiresAt);
+    return row;
+  });
+  if (!claimed) {
+    const other = await findByKey(deps.db, buyer.userId, key);
+    if (!other) throw new AppError('internal');
+    return replay(deps, other, hash);
+  }
+  deps.timersChanged();
+  try {
+    return await proceed(deps, claimed, buyer, pricedParts, plan, expiresAt, windowMs);
+  } catch (err) {
+    if (err instanceof AppError) {
+      await saveAnswer(deps.db, claimed.id, { kind: 'error', code: err.code, meta: err.meta ?? {} }, deps.now());
+    }
+    throw err;
+  }
+}
+
+async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, parts: Priced[], plan: CheckoutPlan, expiresAt: Date, windowMs: number): Promise<orders.CheckoutOutcome> {
+  const ctx = systemContext(`checkout:${checkout.id}`);
+  const reserveLines = parts.flatMap((p) => p.lines.map((l) => ({ listingId: l.listingId, quantity: l.quantity })));
+  try {
+    await deps.catalog.reserveStock({ reservationId: checkout.id, lines: reserveLines, ttlSeconds: Math.ceil((windowMs + RESERVATION_MARGIN_MS) / 1000) }, ctx);
+  } catch (err) {
+    await moveCheckout(deps.db, checkout.id, ['pending'], 'failed', deps.now());
+    throw err;
+  }
+
+  const buyerName = await nameOf(deps, buyer.userId);
+  const now = deps.now();
+  const created = await withTransaction(deps.db, async (trx) => {
+    const out: OrderRow[] = [];
+    for (const part of parts) {
+      const row = await insertOrder(trx, {
+        id: randomUUID(), checkoutId: checkout.id, orderNumber: orderNumberFrom(deps.randomBytes(8)), buyerId: buyer.userId, buyerName,
+        supplierId: part.supplierId, supplierName: part.supplierName, processName: part.processName, priced: part.priced, lines: linesOf(part),
+        paymentTerm: part.paymentTerm, deliveryAddress: plan.deliveryAddress, now,
+      });
+      if (part.paymentTerm !== 'none') {
+        out.push(row);
+        continue;
+      }
+      const name = PROCESS_STEPS[part.processName].requestPayment;
+      const def = findTransition(part.processName, 'initial', name);
+      if (!def) throw new AppError('internal');
+      const moved = await moveOrder(trx, row, { transition: name, actor: 'customer', actorId: buyer.userId, to: def.to, now, paymentStatus: plan.payment.bankTransfer ? 'awaiting_transfer' : 'pending' });
+      if (!moved) throw new AppError('internal');
+      await orderTransitioned(trx, moved, 'initial', 'customer');
+      out.push(moved);
+    }
+    return out;
+  }, 5);
+  deps.eventsWritten();
+
+  for (const order of created) {
+    await deps.shipping.createShippingOrder(order).catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'shipping order not created; the order goes on'));
+  }
+
+  if (checkout.charge_now_cents === 0) {
+    await completeCheckout(deps, checkout.id);
+    return finish(deps, checkout.id);
+  }
+
+  let payment: { status: string; failureCode: string; failureMessage: string };
+  try {
+    const out = await deps.payments.createPayment({
+      paymentId: checkout.id, buyerId: buyer.userId, amountCents: checkout.charge_now_cents, paymentMethodId: plan.payment.paymentMethodId,
+      bankTransfer: plan.payment.bankTransfer, description: `Caskade order ${created.map((o) => o.order_number).join(', ')}`, offSession: false,
+      transfers: created.filter((o) => o.payment_term === 'none').map((o) => ({ supplierId: o.supplier_id, amountCents: o.payout_total_cents, orderId: o.id })),
+      bankTransferWindowSeconds: plan.payment.bankTransfer ? Math.floor(windowMs / 1000) : 0, reference: created[0]?.order_number ?? checkout.id,
+    }, ctx);
+    if (!out.payment) throw new AppError('internal');
+    payment = out.payment;
+    await moveCheckout(deps.db, checkout.id, ['pending'], 'pending', deps.now(), { paymentMethodType: out.payment.methodType, expiresAt });
+  } catch (err) {
+    // The payment was refused outright (bad method id, zero amount): nothing was charged; give the stock back.
+    if (err instanceof AppError && err.status < 500) {
+      await endCheckout(deps, checkout.id, 'canceled', { actor: 'system', actorId: '' });
+    }
+    throw err;
+  }
+  if (payment.status === 'succeeded') await completeCheckout(deps, checkout.id);
+  else await setPaymentStatus(deps.db, checkout.id, payment.status);
+  if (payment.status === 'requires_payment_method') {
+    throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });
+  }
+  return finish(deps, checkout.id);
+}
+
+async function finish(deps: OrdersDeps, checkoutId: string): Promise<orders.CheckoutOutcome> {
+  const row = await findCheckout(deps.db, checkoutId);
+  if (!row) throw new AppError('internal');
+  const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row), preview: [], replayed: false };
+  await saveAnswer(deps.db, checkoutId, { kind: 'ok', outcome }, deps.now());
+  const saved = await findCheckout(deps.db, checkoutId);
+  return saved?.answer ? answerOf(saved.answer, false) : outcome;
+}
+
+async function nameOf(deps: OrdersDeps, userId: string): Promise<string> {
+  try {
+    const user = (await deps.identity.getUsers({ ids: [userId] }, systemContext())).users[0];
+    return user ? user.companyName || user.displayName : '';
+  } catch (err) {
+    deps.logger.warn({ err, userId }, 'buyer name not found; the order goes on without it');
+    return '';
+  }
+}

@@ -1,0 +1,28 @@
+import type { Logger, PromiseClient } from '@caskade/kit';
+import type { cart, catalog, identity, payments } from '@caskade/proto';
+import type { Kysely } from 'kysely';
+import type { OrdersDB } from '../db/schema';
+import type { OrderRow } from '../db/orders';
+
+/** The shipping-order step of the saga: a no-op until the shipping service exists. */
+export interface ShippingPort {
+  createShippingOrder(order: OrderRow): Promise<void>;
+}
+
+export interface OrdersDeps {
+  db: Kysely<OrdersDB>;
+  logger: Logger;
+  now: () => Date;
+  /** Called after a transaction that wrote events commits: wakes the outbox relay. */
+  eventsWritten: () => void;
+  /** Wakes the timer loop (a timer was scheduled sooner than its next poll). */
+  timersChanged: () => void;
+  identity: Pick<PromiseClient<typeof identity.IdentityServiceService>, 'getUsers'>;
+  catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getListing' | 'reserveStock' | 'commitReservation' | 'releaseReservation'>;
+  cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms'>;
+  payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts'>;
+  /** The supplier's platform fee (its membership plan); every supplier is on Small until memberships exist. */
+  feeRateFor(supplierId: string): Promise<number>;
+  shipping: ShippingPort;
+  randomBytes(n: number): Uint8Array;
+}

@@ -1,0 +1,70 @@
+import { AppError, systemContext, withTransaction } from '@caskade/kit';
+import { findCheckout, moveCheckout, lockCheckout } from '../db/checkouts';
+import { moveOrder, ordersOfCheckout } from '../db/orders';
+import { cancelTimer } from '../db/timers';
+import { PROCESS_STEPS, findTransition, pendingPaymentState } from '../domain/processes';
+import type { OrdersDeps } from './deps';
+import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
+import { orderTransitioned } from './order-events';
+
+export type CheckoutEnd = 'expired' | 'canceled';
+
+/**
+ * End a checkout whose payment did not arrive: the payment is canceled first (a payment that
+ * succeeded meanwhile completes the checkout instead — the money came, so the buyer gets the
+ * goods), then the reserved stock is given back and the orders move to payment expired (timer) or
+ * canceled payment (operator). Idempotent: each step is safe to repeat after a crash.
+ */
+export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: CheckoutEnd, by: { actor: 'system' | 'operator'; actorId: string }): Promise<'ended' | 'completed' | 'unchanged'> {
+  const checkout = await findCheckout(deps.db, checkoutId);
+  if (!checkout) throw new AppError('not-found', { resource: 'checkout' });
+  if (checkout.state !== 'pending') return 'unchanged';
+  const ctx = systemContext(`checkout:${checkoutId}`);
+  if (checkout.charge_now_cents > 0) {
+    const status = await cancelOrRead(deps, checkoutId);
+    if (status === 'succeeded') return (await completeCheckout(deps, checkoutId)) ? 'completed' : 'unchanged';
+    if (status === 'processing') {
+      // A direct debit in flight cannot be canceled: wait for its outcome (the payment event ends it).
+      if (end === 'expired') return 'unchanged';
+      throw new AppError('transaction-invalid-transition', { reason: 'payment-processing' });
+    }
+  }
+  try {
+    await deps.catalog.releaseReservation({ reservationId: checkoutId }, ctx);
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'not-found')) throw err;
+  }
+  const now = deps.now();
+  const ended = await withTransaction(deps.db, async (trx) => {
+    await lockCheckout(trx, checkoutId);
+    if (!(await moveCheckout(trx, checkoutId, ['pending'], end === 'expired' ? 'expired' : 'canceled', now))) return false;
+    for (const order of await ordersOfCheckout(trx, checkoutId)) {
+      const steps = PROCESS_STEPS[order.process_name];
+      const name = end === 'expired' ? steps.expirePayment : steps.operatorCancelPayment;
+      const def = findTransition(order.process_name, pendingPaymentState(order.process_name), name);
+      if (!def || order.state !== def.from) continue;
+      const moved = await moveOrder(trx, order, { transition: name, actor: by.actor, actorId: by.actorId, to: def.to, now, paymentStatus: 'canceled' });
+      if (moved) await orderTransitioned(trx, moved, order.state, by.actor);
+    }
+    await cancelTimer(trx, EXPIRE_CHECKOUT, checkoutId, now);
+    return true;
+  }, 5);
+  if (ended) deps.eventsWritten();
+  return ended ? 'ended' : 'unchanged';
+}
+
+/** Cancel the checkout's payment; answers its status afterwards ('' when no payment was ever made). */
+async function cancelOrRead(deps: OrdersDeps, paymentId: string): Promise<string> {
+  const ctx = systemContext(`checkout:${paymentId}`);
+  try {
+    const out = await deps.payments.cancelPayment({ paymentId }, ctx);
+    return out.payment?.status ?? '';
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not-found') return '';
+    if (err instanceof AppError && err.code === 'transaction-invalid-transition') {
+      const out = await deps.payments.getPayment({ paymentId }, ctx);
+      return out.payment?.status ?? '';
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,18 @@
+import type { CallContext } from '@caskade/kit';
+import type { orders } from '@caskade/proto';
+import { findCheckout } from '../db/checkouts';
+import { transitionsOf } from '../db/orders';
+import type { OrdersDeps } from './deps';
+import { orderForCaller } from './order-access';
+import { runnableTransitions } from './transition-order';
+import { orderView } from './views';
+
+/** One order with the caller's allowed transitions and the activity. */
+export async function getOrder(deps: OrdersDeps, ctx: CallContext, req: orders.GetOrderRequest): Promise<orders.GetOrderResponse> {
+  const { row, viewer } = await orderForCaller(deps, ctx, req.id);
+  const [activity, checkout] = await Promise.all([transitionsOf(deps.db, row.id), findCheckout(deps.db, row.checkout_id)]);
+  const view = orderView(row, { viewer, activity, expiresAt: checkout?.state === 'pending' ? checkout.expires_at : null });
+  view.allowedTransitions = runnableTransitions(view.allowedTransitions);
+  view.paymentMethodType = checkout?.payment_method_type ?? '';
+  return { order: view };
+}

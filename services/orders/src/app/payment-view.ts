@@ -1,0 +1,30 @@
+import { AppError, systemContext } from '@caskade/kit';
+import type { orders } from '@caskade/proto';
+import { ORDER_MSG } from '../domain/messages';
+import type { OrdersDeps } from './deps';
+
+export interface PaymentSummary {
+  status: string;
+  nextActionUrl: string;
+  failureCode: string;
+  failureMessage: string;
+  bankTransfer?: orders.BankTransferInstructions | undefined;
+}
+
+/** The checkout's payment as the buyer sees it (null when none was made yet). */
+export async function paymentOf(deps: OrdersDeps, paymentId: string): Promise<PaymentSummary | null> {
+  try {
+    const p = (await deps.payments.getPayment({ paymentId }, systemContext(`checkout:${paymentId}`))).payment;
+    if (!p) return null;
+    return {
+      status: p.status,
+      nextActionUrl: p.nextActionUrl,
+      failureCode: p.failureCode,
+      failureMessage: p.status === 'requires_payment_method' ? ORDER_MSG.paymentFailed : '',
+      bankTransfer: p.bankTransfer,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not-found') return null;
+    throw err;
+  }
+}

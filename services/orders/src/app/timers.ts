@@ -1,0 +1,50 @@
+import { PollLoop } from '@caskade/kit';
+import { findCheckout } from '../db/checkouts';
+import { claimDueTimers, markFired, postponeTimer, type TimerRow } from '../db/timers';
+import type { OrdersDeps } from './deps';
+import { EXPIRE_CHECKOUT } from './complete-checkout';
+import { endCheckout } from './end-checkout';
+
+/** How long a claimed timer is held before another replica may fire it again (the holder died). */
+export const TIMER_LEASE_MS = 60_000;
+const RETRY_MS = 30_000;
+
+async function fire(deps: OrdersDeps, timer: TimerRow): Promise<void> {
+  if (timer.kind === EXPIRE_CHECKOUT) {
+    const out = await endCheckout(deps, timer.subject_id, 'expired', { actor: 'system', actorId: '' });
+    if (out === 'unchanged') {
+      // A direct debit still processing: look again later; its payment event usually ends it first.
+      const row = await findCheckout(deps.db, timer.subject_id);
+      if (row?.state === 'pending') {
+        await postponeTimer(deps.db, timer.id, new Date(deps.now().getTime() + RETRY_MS));
+        return;
+      }
+    }
+  } else {
+    // Term charges (due dates) are run by the orders-after-purchase work; until then they wait.
+    await postponeTimer(deps.db, timer.id, new Date(deps.now().getTime() + 24 * 60 * 60 * 1000));
+    return;
+  }
+  await markFired(deps.db, timer.id, deps.now());
+}
+
+/** One pass: claim due timers (FOR UPDATE SKIP LOCKED with a lease) and fire each; failures wait for the lease. */
+export async function runDueTimers(deps: OrdersDeps, batch = 20): Promise<{ fired: number; more: boolean }> {
+  const due = await claimDueTimers(deps.db, deps.now(), TIMER_LEASE_MS, batch);
+  let fired = 0;
+  for (const timer of due) {
+    try {
+      await fire(deps, timer);
+      fired += 1;
+    } catch (err) {
+      deps.logger.warn({ err, timerId: timer.id, kind: timer.kind, subjectId: timer.subject_id }, 'timer failed; it fires again when its lease ends');
+    }
+  }
+  return { fired, more: due.length === batch && fired > 0 };
+}
+
+export function startTimers(deps: OrdersDeps, everyMs: number): PollLoop {
+  const loop = new PollLoop({ name: 'order timers', logger: deps.logger, pollMs: everyMs, pass: async () => ({ more: (await runDueTimers(deps)).more }) });
+  loop.start();
+  return loop;
+}

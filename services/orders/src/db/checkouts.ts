@@ -1,0 +1,66 @@
+/** Every statement on checkouts (the saga's record and its idempotency key). */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CheckoutsTable, OrdersDB } from './schema';
+import type { Address, CheckoutAnswer } from './records';
+
+export type CheckoutRow = Selectable<CheckoutsTable>;
+export type Db = Kysely<OrdersDB> | Transaction<OrdersDB>;
+
+export interface NewCheckout {
+  id: string;
+  buyerId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  kind: 'cart' | 'listing';
+  paymentMethodType: string;
+  chargeNowCents: number;
+  payinTotalCents: number;
+  cartEntryIds: string[];
+  deliveryAddress: Address;
+  expiresAt: Date;
+  now: Date;
+}
+
+/** Claim the idempotency key: the new row, or null when the buyer already used the key. */
+export async function claimCheckout(db: Db, c: NewCheckout): Promise<CheckoutRow | null> {
+  const row = await db
+    .insertInto('checkouts')
+    .values({
+      id: c.id, buyer_id: c.buyerId, idempotency_key: c.idempotencyKey, request_hash: c.requestHash, kind: c.kind, state: 'pending',
+      payment_method_type: c.paymentMethodType, charge_now_cents: c.chargeNowCents, payin_total_cents: c.payinTotalCents,
+      cart_entry_ids: JSON.stringify(c.cartEntryIds), delivery_address: JSON.stringify(c.deliveryAddress), expires_at: c.expiresAt,
+      answer: null, created_at: c.now, updated_at: c.now,
+    })
+    .onConflict((oc) => oc.columns(['buyer_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export const findByKey = (db: Db, buyerId: string, key: string): Promise<CheckoutRow | undefined> =>
+  db.selectFrom('checkouts').selectAll().where('buyer_id', '=', buyerId).where('idempotency_key', '=', key).executeTakeFirst();
+
+export const findCheckout = (db: Db, id: string): Promise<CheckoutRow | undefined> => db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const lockCheckout = (trx: Transaction<OrdersDB>, id: string): Promise<CheckoutRow | undefined> =>
+  trx.selectFrom('checkouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export async function saveAnswer(db: Db, id: string, answer: CheckoutAnswer, now: Date): Promise<void> {
+  await db.updateTable('checkouts').set({ answer: JSON.stringify(answer), updated_at: now }).where('id', '=', id).where('answer', 'is', null).execute();
+}
+
+/** Move a checkout on only from `from` (the conditional update every saga step relies on): true when this call moved it. */
+export async function moveCheckout(db: Db, id: string, from: CheckoutRow['state'][], to: CheckoutRow['state'], now: Date, extra: { paymentMethodType?: string; expiresAt?: Date } = {}): Promise<boolean> {
+  const res = await db
+    .updateTable('checkouts')
+    .set({ state: to, updated_at: now, ...(extra.paymentMethodType !== undefined ? { payment_method_type: extra.paymentMethodType } : {}), ...(extra.expiresAt ? { expires_at: extra.expiresAt } : {}) })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function countCheckouts(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from checkouts`.execute(db);
+  return rows[0]?.n ?? 0;
+}

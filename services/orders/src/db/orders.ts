@@ -1,0 +1,112 @@
+/** Every statement on orders and their transitions (the activity). */
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { OrdersDB, OrdersTable, OrderTransitionsTable } from './schema';
+import type { Address, OrderLineRecord, PricedOrderRecord } from './records';
+import type { Db } from './checkouts';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type TransitionRow = Selectable<OrderTransitionsTable>;
+
+export interface NewOrder {
+  id: string;
+  checkoutId: string;
+  orderNumber: string;
+  buyerId: string;
+  buyerName: string;
+  supplierId: string;
+  supplierName: string;
+  processName: 'release-1' | 'multi-vendor';
+  priced: PricedOrderRecord;
+  lines: OrderLineRecord[];
+  paymentTerm: OrdersTable['payment_term'];
+  deliveryAddress: Address;
+  now: Date;
+}
+
+export async function insertOrder(trx: Transaction<OrdersDB>, o: NewOrder): Promise<OrderRow> {
+  return trx
+    .insertInto('orders')
+    .values({
+      id: o.id, checkout_id: o.checkoutId, order_number: o.orderNumber, buyer_id: o.buyerId, buyer_name: o.buyerName, supplier_id: o.supplierId,
+      supplier_name: o.supplierName, process_name: o.processName, state: 'initial', last_transition: '', last_transitioned_at: null,
+      priced: JSON.stringify(o.priced), lines: JSON.stringify(o.lines), payin_total_cents: o.priced.payinTotalCents, payout_total_cents: o.priced.payoutTotalCents,
+      payment_term: o.paymentTerm, payment_status: '', payment_due_at: null, delivery_address: JSON.stringify(o.deliveryAddress), created_at: o.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const findOrder = (db: Db, id: string): Promise<OrderRow | undefined> => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const ordersOfCheckout = (db: Db, checkoutId: string): Promise<OrderRow[]> =>
+  db.selectFrom('orders').selectAll().where('checkout_id', '=', checkoutId).orderBy('supplier_name').orderBy('id').execute();
+
+export interface Move {
+  transition: string;
+  actor: string;
+  actorId: string;
+  to: string;
+  now: Date;
+  note?: string;
+  paymentStatus?: string;
+  paymentDueAt?: Date | null;
+}
+
+/**
+ * Run one transition on an order that is still in `from` at `version` (one transition at a time:
+ * a racing one finds the version moved and changes nothing). Records the activity. The row after
+ * the change, or null when the order had moved on.
+ */
+export async function moveOrder(trx: Transaction<OrdersDB>, order: Pick<OrderRow, 'id' | 'state' | 'version'>, m: Move): Promise<OrderRow | null> {
+  const row = await trx
+    .updateTable('orders')
+    .set({
+      state: m.to, last_transition: m.transition, last_transitioned_at: m.now, version: order.version + 1,
+      ...(m.paymentStatus !== undefined ? { payment_status: m.paymentStatus } : {}),
+      ...(m.paymentDueAt !== undefined ? { payment_due_at: m.paymentDueAt } : {}),
+    })
+    .where('id', '=', order.id)
+    .where('state', '=', order.state)
+    .where('version', '=', order.version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return null;
+  await trx
+    .insertInto('order_transitions')
+    .values({ order_id: order.id, transition: m.transition, actor: m.actor, actor_id: m.actorId, from_state: order.state, to_state: m.to, note: m.note ?? '', at: m.now })
+    .execute();
+  return row;
+}
+
+export async function setPaymentStatus(db: Db, checkoutId: string, status: string): Promise<void> {
+  await db.updateTable('orders').set({ payment_status: status }).where('checkout_id', '=', checkoutId).where('payment_term', '=', 'none').execute();
+}
+
+export const transitionsOf = (db: Db, orderId: string): Promise<TransitionRow[]> =>
+  db.selectFrom('order_transitions').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+export interface OrderQuery {
+  party?: { column: 'buyer_id' | 'supplier_id'; id: string };
+  state?: string;
+  search?: string;
+  awaitingBankTransfer?: boolean;
+  page: number;
+  perPage: number;
+}
+
+/** A page of orders (newest first), never orders that have not started (state initial). */
+export async function queryOrders(db: Db, q: OrderQuery): Promise<{ rows: OrderRow[]; total: number }> {
+  let base = db.selectFrom('orders').where('state', '<>', 'initial');
+  if (q.party) base = base.where(q.party.column, '=', q.party.id);
+  if (q.state) base = base.where('state', '=', q.state);
+  if (q.awaitingBankTransfer) base = base.where('payment_status', '=', 'awaiting_transfer');
+  if (q.search) {
+    const term = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('order_number', 'ilike', term), eb('buyer_name', 'ilike', term), eb('supplier_name', 'ilike', term)]));
+  }
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(q.perPage).offset((q.page - 1) * q.perPage).execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}

@@ -1,0 +1,149 @@
+import type { Migration } from '@caskade/kit';
+import type { ColumnType, Generated } from 'kysely';
+import type { Address, CheckoutAnswer, OrderLineRecord, PricedOrderRecord } from './records';
+
+export const ORDERS_MIGRATIONS: Migration[] = [
+  {
+    id: '001_checkouts_orders_timers',
+    sql: `
+create table checkouts (
+  id uuid primary key,
+  buyer_id uuid not null,
+  idempotency_key text not null,
+  request_hash text not null,
+  kind text not null check (kind in ('cart', 'listing')),
+  state text not null check (state in ('pending', 'purchased', 'payment_failed', 'expired', 'canceled', 'failed')),
+  payment_method_type text not null default '',
+  charge_now_cents bigint not null default 0 check (charge_now_cents >= 0),
+  payin_total_cents bigint not null default 0 check (payin_total_cents >= 0),
+  cart_entry_ids jsonb not null default '[]',
+  delivery_address jsonb,
+  expires_at timestamptz not null,
+  answer jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (buyer_id, idempotency_key)
+);
+create table orders (
+  id uuid primary key,
+  checkout_id uuid not null references checkouts(id),
+  order_number text not null unique,
+  buyer_id uuid not null,
+  buyer_name text not null default '',
+  supplier_id uuid not null,
+  supplier_name text not null default '',
+  process_name text not null check (process_name in ('release-1', 'multi-vendor')),
+  state text not null,
+  last_transition text not null default '',
+  last_transitioned_at timestamptz,
+  priced jsonb not null,
+  lines jsonb not null,
+  payin_total_cents bigint not null check (payin_total_cents >= 0),
+  payout_total_cents bigint not null check (payout_total_cents >= 0),
+  payment_term text not null default 'none' check (payment_term in ('none', '30_days', '60_days', '90_days')),
+  payment_status text not null default '',
+  payment_due_at timestamptz,
+  delivery_address jsonb,
+  version int not null default 1,
+  created_at timestamptz not null default now()
+);
+create index orders_buyer on orders (buyer_id, created_at desc);
+create index orders_supplier on orders (supplier_id, created_at desc);
+create index orders_checkout on orders (checkout_id);
+create table order_transitions (
+  id bigserial primary key,
+  order_id uuid not null references orders(id),
+  transition text not null,
+  actor text not null,
+  actor_id text not null default '',
+  from_state text not null,
+  to_state text not null,
+  note text not null default '',
+  at timestamptz not null default now()
+);
+create index order_transitions_order on order_transitions (order_id, id);
+create table order_timers (
+  id uuid primary key,
+  kind text not null,
+  subject_id uuid not null,
+  due_at timestamptz not null,
+  lease_until timestamptz,
+  fired_at timestamptz,
+  attempts int not null default 0,
+  unique (kind, subject_id)
+);
+create index order_timers_due on order_timers (due_at) where fired_at is null;
+`,
+  },
+];
+
+export interface CheckoutsTable {
+  id: string;
+  buyer_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  kind: 'cart' | 'listing';
+  state: 'pending' | 'purchased' | 'payment_failed' | 'expired' | 'canceled' | 'failed';
+  payment_method_type: string;
+  charge_now_cents: number;
+  payin_total_cents: number;
+  cart_entry_ids: ColumnType<string[], string, string>;
+  delivery_address: ColumnType<Address | null, string | null, string | null>;
+  expires_at: ColumnType<Date, Date, Date>;
+  answer: ColumnType<CheckoutAnswer | null, string | null, string | null>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface OrdersTable {
+  id: string;
+  checkout_id: string;
+  order_number: string;
+  buyer_id: string;
+  buyer_name: string;
+  supplier_id: string;
+  supplier_name: string;
+  process_name: 'release-1' | 'multi-vendor';
+  state: string;
+  last_transition: string;
+  last_transitioned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  priced: ColumnType<PricedOrderRecord, string, string>;
+  lines: ColumnType<OrderLineRecord[], string, string>;
+  payin_total_cents: number;
+  payout_total_cents: number;
+  payment_term: 'none' | '30_days' | '60_days' | '90_days';
+  payment_status: string;
+  payment_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  delivery_address: ColumnType<Address | null, string | null, string | null>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface OrderTransitionsTable {
+  id: Generated<number>;
+  order_id: string;
+  transition: string;
+  actor: string;
+  actor_id: string;
+  from_state: string;
+  to_state: string;
+  note: ColumnType<string, string | undefined, string>;
+  at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface OrderTimersTable {
+  id: string;
+  kind: string;
+  subject_id: string;
+  due_at: ColumnType<Date, Date, Date>;
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  fired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
+export interface OrdersDB {
+  checkouts: CheckoutsTable;
+  orders: OrdersTable;
+  order_transitions: OrderTransitionsTable;
+  order_timers: OrderTimersTable;
+}

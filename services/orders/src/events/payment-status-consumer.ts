@@ -1,0 +1,21 @@
+import type { SubscribeOptions } from '@caskade/kit';
+import { findCheckout } from '../db/checkouts';
+import { setPaymentStatus } from '../db/orders';
+import type { OrdersDeps } from '../app/deps';
+import { completeCheckout } from '../app/complete-checkout';
+import { PaymentStatusConsumer } from './registry';
+
+/**
+ * A checkout's payment changed (an authenticated card, a direct debit that cleared or failed, a
+ * webhook): a success completes the checkout; anything else is shown on its orders. Completing is
+ * itself idempotent (a conditional update), so a redelivered event changes nothing.
+ */
+export function paymentStatusConsumer(deps: OrdersDeps): SubscribeOptions {
+  return PaymentStatusConsumer.handle(async (event) => {
+    const { paymentId, status } = event.data;
+    const checkout = await findCheckout(deps.db, paymentId).catch(() => undefined);
+    if (!checkout || checkout.state !== 'pending') return;
+    if (status === 'succeeded') await completeCheckout(deps, checkout.id);
+    else await setPaymentStatus(deps.db, checkout.id, status);
+  });
+}

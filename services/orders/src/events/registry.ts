@@ -1,0 +1,14 @@
+import { defineConsumer, defineEvent } from '@caskade/kit';
+import { ordersEvents } from '@caskade/proto';
+import { PaymentStatusChanged } from '@caskade/payments/events';
+
+/** The orders service's events: each subject is written here once (docs/events.md lists them). */
+export const OrderTransitioned = defineEvent('orders.order.transitioned', ordersEvents.OrderTransitioned);
+export const CheckoutPurchased = defineEvent('orders.checkout.purchased', ordersEvents.CheckoutPurchased);
+
+export const ORDERS_EVENTS = [OrderTransitioned, CheckoutPurchased] as const;
+
+/** What orders consumes (handlers beside this file). */
+export const PaymentStatusConsumer = defineConsumer('orders-payment-status', [PaymentStatusChanged]);
+
+export const ORDERS_CONSUMERS = [PaymentStatusConsumer] as const;

@@ -1,0 +1,27 @@
+import { unaryService, type Logger } from '@caskade/kit';
+import type { orders } from '@caskade/proto';
+import type { OrdersDeps } from '../app/deps';
+import { getCheckout } from '../app/get-checkout';
+import { getOrder } from '../app/get-order';
+import { initiateForListing } from '../app/initiate-for-listing';
+import { initiateFromCart } from '../app/initiate-from-cart';
+import { operatorQueryOrders, queryOrders } from '../app/query-orders';
+import { retryCheckoutPayment } from '../app/retry-checkout-payment';
+import { transitionOrder } from '../app/transition-order';
+
+/** Thin edge: each RPC calls one use case; errors are mapped by unaryService. */
+export function ordersHandlers(deps: OrdersDeps, logger: Logger): orders.OrdersServiceServer {
+  return unaryService<orders.OrdersServiceServer>(
+    {
+      initiateFromCart: (req, ctx) => initiateFromCart(deps, ctx, req),
+      initiateForListing: (req, ctx) => initiateForListing(deps, ctx, req),
+      getCheckout: (req, ctx) => getCheckout(deps, ctx, req),
+      retryCheckoutPayment: (req, ctx) => retryCheckoutPayment(deps, ctx, req),
+      queryOrders: (req, ctx) => queryOrders(deps, ctx, req),
+      getOrder: (req, ctx) => getOrder(deps, ctx, req),
+      transitionOrder: (req, ctx) => transitionOrder(deps, ctx, req),
+      operatorQueryOrders: (req, ctx) => operatorQueryOrders(deps, ctx, req),
+    },
+    logger,
+  );
+}
