@@ -21,11 +21,29 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The browser takes rules from the kit's rules and the services' domains only: the kit's root
-      // is server plumbing (and holds the plans, which the web reads from GET /api/plans).
+      // The browser takes rules from the kit's rules and the services' domains, and the API's
+      // shapes from the gateway's contract: the kit's root and the gateway's are server plumbing
+      // (the kit's holds the plans, which the web reads from GET /api/plans).
       'no-restricted-imports': ['error', {
         paths: [{ name: '@caskade/kit', message: 'Import @caskade/kit/rules or a service domain (@caskade/<svc>/domain).' }],
-        patterns: [{ regex: '^@caskade/(?!kit/rules$|[a-z-]+/domain$)', message: 'The web app imports only @caskade/kit/rules and @caskade/<svc>/domain.' }],
+        patterns: [{
+          regex: '^@caskade/(?!kit/rules$|gateway/contract$|[a-z-]+/domain$)',
+          message: 'The web app imports only @caskade/kit/rules, @caskade/<svc>/domain and @caskade/gateway/contract.',
+        }],
+      }],
+    },
+  },
+  {
+    // The gateway's HTTP contract is browser-safe (the web app imports it): zod, the kit's
+    // cross-cutting rules and the services' domains only — no Express, gRPC, proto or Node.
+    files: ['gateway/src/contract/**/*.ts'],
+    ignores: ['gateway/src/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(?!zod$|@caskade/kit/rules$|@caskade/[a-z-]+/domain$|\\./)',
+          message: 'The contract imports only zod, @caskade/kit/rules, @caskade/<svc>/domain and files of its own folder.',
+        }],
       }],
     },
   },

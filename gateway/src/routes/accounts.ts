@@ -1,25 +1,16 @@
-import { z } from 'zod';
-import { AppError, CATEGORIES, emailField, type CallContext } from '@caskade/kit';
+import { AppError, type CallContext } from '@caskade/kit';
 import { identity } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../http/cookies';
 import { route, type RouteDef } from '../http/route';
-import { USER_TYPES, passwordField, signupSchema, type Signup } from '@caskade/identity/domain';
+import { signupSchema, type Signup } from '@caskade/identity/domain';
+import {
+  availabilitySchema, changeEmailBody, changePasswordBody, currentUserSchema, deleteAccountBody, emailCheckBody, loginBody, nameCheckQuery,
+  passwordResetBody, passwordResetRequestBody, profilePatchBody, userTypeBody, verifyEmailBody,
+} from '../contract';
 
 /** Session calls act on the refresh cookie or the credentials alone: a stale access token beside them must not refuse them (ADR 023). */
 const anonymous = (call: CallContext): CallContext => ({ requestId: call.requestId, caller: null });
-
-const profileSchema = z.object({
-  firstName: z.string(), lastName: z.string(), displayName: z.string(), abbreviatedName: z.string(), bio: z.string(),
-  companyName: z.string(), abnAcn: z.string(), phoneNumber: z.string(), favouriteDrink: z.string(),
-  favouriteCategories: z.array(z.string()), brandName: z.string(), businessName: z.string(), legalEntityName: z.string(),
-  retailLiquorLicence: z.string(), wholesaleLiquorLicence: z.string(), address: z.string(), contactNumber: z.string(),
-  published: z.boolean(),
-});
-export const currentUserSchema = z.object({
-  id: z.uuid(), email: z.string(), emailVerified: z.boolean(), role: z.enum(['buyer', 'supplier', 'operator']),
-  scopes: z.array(z.string()), banned: z.boolean(), createdAt: z.string(), profile: profileSchema,
-});
 
 const requireUser = (user: identity.User | undefined): identity.User => {
   if (!user) throw new AppError('internal');
@@ -40,18 +31,6 @@ function signUpRequest(s: Signup): identity.SignUpRequest {
   return { userType: s.userType, email: s.email, password: s.password, profile, agreeTerms: s.agreeTermsAndConditions };
 }
 
-const boundedString = (max: number) => z.string().max(max);
-const profilePatchSchema = z
-  .object({
-    firstName: boundedString(100), lastName: boundedString(100), bio: boundedString(5000), companyName: boundedString(200),
-    abnAcn: boundedString(20), phoneNumber: boundedString(30), favouriteDrink: boundedString(100),
-    favouriteCategories: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length), brandName: boundedString(200),
-    businessName: boundedString(200), legalEntityName: boundedString(200), retailLiquorLicence: boundedString(50),
-    wholesaleLiquorLicence: boundedString(50), address: boundedString(300), contactNumber: boundedString(30),
-  })
-  .partial()
-  .strict();
-
 const refreshCookie = (cookies: unknown): string => {
   const value = (cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
   return typeof value === 'string' ? value : '';
@@ -71,7 +50,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/auth/login', summary: 'Log in with email and password', tags: ['auth'], access: 'public',
-      rateLimit: 'login', accountRateLimit: 'loginAccount', body: z.object({ email: z.string().max(254), password: z.string().max(256) }).strict(), response: currentUserSchema,
+      rateLimit: 'login', accountRateLimit: 'loginAccount', body: loginBody, response: currentUserSchema,
       handler: async ({ body, call, res }) => {
         const out = await id.login(body, anonymous(call), { deadlineMs: 10_000 });
         if (out.session) setSessionCookies(res, out.session, secureCookies);
@@ -105,7 +84,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/auth/verify-email', summary: 'Verify an email address with the token from the link', tags: ['auth'],
-      access: 'public', body: z.object({ token: z.string().min(1).max(200) }).strict(), response: currentUserSchema,
+      access: 'public', body: verifyEmailBody, response: currentUserSchema,
       handler: async ({ body, call }) => ({ status: 200, data: requireUser((await id.verifyEmail(body, call)).user) }),
     }),
     route({
@@ -118,7 +97,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/auth/password-reset-request', summary: 'Email a password reset link', tags: ['auth'], access: 'public',
-      rateLimit: 'passwordReset', accountRateLimit: 'passwordResetAccount', body: z.object({ email: emailField }).strict(),
+      rateLimit: 'passwordReset', accountRateLimit: 'passwordResetAccount', body: passwordResetRequestBody,
       handler: async ({ body, call }) => {
         await id.requestPasswordReset(body, call);
         return { status: 204 };
@@ -127,7 +106,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     route({
       method: 'post', path: '/api/auth/password-reset', summary: 'Set a new password with the emailed token', tags: ['auth'], access: 'public',
       rateLimit: 'passwordReset',
-      body: z.object({ email: emailField, token: z.string().min(1).max(200), newPassword: passwordField }).strict(),
+      body: passwordResetBody,
       handler: async ({ body, call }) => {
         await id.resetPassword(body, call, { deadlineMs: 10_000 });
         return { status: 204 };
@@ -135,7 +114,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'put', path: '/api/current-user/password', summary: 'Change password (current password required)', tags: ['account'],
-      access: 'user', body: z.object({ currentPassword: z.string().min(1, { error: 'validation.required' }).max(256), newPassword: passwordField }).strict(),
+      access: 'user', body: changePasswordBody,
       handler: async ({ body, call, res }) => {
         // Every other session is signed out; this one carries on with the fresh tokens.
         const out = await id.changePassword(body, call, { deadlineMs: 10_000 });
@@ -146,13 +125,13 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     route({
       method: 'put', path: '/api/current-user/email', summary: 'Change email (current password required; verify again)', tags: ['account'],
       access: 'user', rateLimit: 'changeEmail',
-      body: z.object({ email: emailField, currentPassword: z.string().min(1, { error: 'validation.required' }).max(256) }).strict(),
+      body: changeEmailBody,
       response: currentUserSchema,
       handler: async ({ body, call }) => ({ status: 200, data: requireUser((await id.changeEmail(body, call, { deadlineMs: 10_000 })).user) }),
     }),
     route({
       method: 'put', path: '/api/current-user/profile', summary: 'Update profile fields', tags: ['account'], access: 'user',
-      body: profilePatchSchema, response: currentUserSchema,
+      body: profilePatchBody, response: currentUserSchema,
       handler: async ({ body, call }) => {
         const { favouriteCategories, ...rest } = body;
         const patch = identity.ProfilePatch.fromPartial({ ...rest, ...(favouriteCategories ? { favouriteCategories: { values: favouriteCategories } } : {}) });
@@ -161,7 +140,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/user/delete', summary: 'Delete the account (current password required)', tags: ['account'], access: 'user',
-      body: z.object({ currentPassword: z.string().min(1, { error: 'validation.required' }).max(256) }).strict(),
+      body: deleteAccountBody,
       handler: async ({ body, call, res }) => {
         await id.deleteAccount(body, call, { deadlineMs: 10_000 });
         clearSessionCookies(res, secureCookies);
@@ -170,7 +149,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'put', path: '/api/user/type', summary: 'Switch between buyer and supplier (reissues the session cookies)', tags: ['account'], access: 'user',
-      body: z.object({ userType: z.enum(USER_TYPES) }).strict(), response: currentUserSchema,
+      body: userTypeBody, response: currentUserSchema,
       handler: async ({ body, call, res }) => {
         // The role is in the access token: the switch comes with a fresh session, whose cookies replace these.
         const out = await id.setUserType(body, call);
@@ -180,13 +159,13 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'get', path: '/api/brands/scan-valid-name', summary: 'Is a brand or business name still free?', tags: ['brands'], access: 'public',
-      rateLimit: 'nameCheck', query: z.object({ name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.companyNameTooLong' }) }).strict(),
-      response: z.object({ valid: z.boolean() }),
+      rateLimit: 'nameCheck', query: nameCheckQuery,
+      response: availabilitySchema,
       handler: async ({ query, call }) => ({ status: 200, data: { valid: (await id.checkNameAvailable(query, call)).available } }),
     }),
     route({
       method: 'post', path: '/api/brands/scan-valid-email', summary: 'Is an email address still free?', tags: ['brands'], access: 'public',
-      rateLimit: 'nameCheck', body: z.object({ email: emailField }).strict(), response: z.object({ valid: z.boolean() }),
+      rateLimit: 'nameCheck', body: emailCheckBody, response: availabilitySchema,
       handler: async ({ body, call }) => ({ status: 200, data: { valid: (await id.checkEmailAvailable(body, call)).available } }),
     }),
   ];

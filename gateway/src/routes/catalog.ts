@@ -1,34 +1,20 @@
 import { z } from 'zod';
-import { AppError, AU_STATES, MAX_INT32, MAX_PAGE_SIZE, TEXTAREA_MAX, type Cache, type Caller } from '@caskade/kit';
+import { AppError, AU_STATES, MAX_PAGE_SIZE, type Cache, type Caller } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
-import { brandSchema, brandView, listingPageView, listingSchema, listingView, paginationSchema } from './catalog-views';
-import { CATALOG_MSG, LISTING_STATES, listingFieldsInput, MANAGE_LISTINGS_PAGE_SIZE, MAX_STOCK, parsePriceRange, SEARCH_PAGE_SIZE, SORT_OPTIONS, type ListingFieldsBody, type SortOption } from '@caskade/catalog/domain';
+import { brandView, listingPageView, listingView } from './catalog-views';
+import {
+  addListingImageBody, brandSchema, createListingBody, listingPageSchema, listingSchema, ownBrandBody, publicUserSchema, rejectListingBody,
+  stockChangeBody, updateListingBody,
+} from '../contract';
+import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE, parsePriceRange, SEARCH_PAGE_SIZE, SORT_OPTIONS, type ListingFieldsBody, type SortOption } from '@caskade/catalog/domain';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
 const pageQuery = (defaultPerPage: number) => ({
   page: z.coerce.number().int().min(1).max(1000).default(1),
   perPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultPerPage),
 });
-const listingPage = z.object({ listings: z.array(listingSchema), pagination: paginationSchema });
-const stockValue = z.number({ error: CATALOG_MSG.stockInvalid }).int({ error: CATALOG_MSG.stockInvalid }).min(0, { error: CATALOG_MSG.stockInvalid }).max(MAX_STOCK);
-
-const createBody = z.object({ ...listingFieldsInput.shape, stockQuantity: stockValue.default(0) }).strict();
-/** The listing type is fixed at creation. */
-const { listingType: _fixed, ...updatableShape } = listingFieldsInput.shape;
-const updateBody = z
-  .object({
-    ...updatableShape,
-    expectedVersion: z.number().int().min(1).max(MAX_INT32).optional().describe('the version last read; 409 when the listing changed since'),
-    stock: z
-      .object({ oldTotal: stockValue, newTotal: stockValue })
-      .strict()
-      .optional()
-      .describe('change the stock in the same save (compare-and-set: 409 old-total-mismatch saves nothing)'),
-  })
-  .strict();
-
 /** The JSON body as the proto's fields plus the names of the fields it carries (the update mask). */
 function toFields(body: ListingFieldsBody): { fields: catalog.ListingFields; mask: string[] } {
   const { attributes, location, ...rest } = body;
@@ -83,11 +69,6 @@ const searchQuery = z
     if (q.includeSoldOut && q.pub_brand.length !== 1) ctx.addIssue({ code: 'custom', path: ['includeSoldOut'], message: 'validation.invalidValue' });
   });
 
-const publicUserSchema = z.object({
-  id: z.uuid(), role: z.string(), displayName: z.string(), abbreviatedName: z.string(), companyName: z.string(), brandName: z.string(),
-  bio: z.string(), banned: z.boolean(), deleted: z.boolean(), createdAt: z.string(), brand: brandSchema.nullable(),
-});
-
 const listing = (l: catalog.Listing | undefined, caller: Caller | null) => {
   if (!l) throw new AppError('internal');
   return listingView(l, caller);
@@ -110,7 +91,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     // ---- own listings (suppliers) ----
     route({
       method: 'post', path: '/api/own-listings', summary: 'Create a draft listing (may be incomplete; checked in full on publish)',
-      tags: ['own-listings'], access: 'supplier', body: createBody, response: listingSchema, successStatus: 201,
+      tags: ['own-listings'], access: 'supplier', body: createListingBody, response: listingSchema, successStatus: 201,
       handler: async ({ body, call }) => {
         const { stockQuantity, ...rest } = body;
         const { fields } = toFields(rest);
@@ -119,7 +100,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     }),
     route({
       method: 'get', path: '/api/own-listings', summary: 'The supplier’s own listings (42 a page), optionally in one state', tags: ['own-listings'],
-      access: 'supplier', query: z.object({ state: z.enum(LISTING_STATES).optional(), ...pageQuery(MANAGE_LISTINGS_PAGE_SIZE) }).strict(), response: listingPage,
+      access: 'supplier', query: z.object({ state: z.enum(LISTING_STATES).optional(), ...pageQuery(MANAGE_LISTINGS_PAGE_SIZE) }).strict(), response: listingPageSchema,
       handler: async ({ query, call }) => {
         const out = await cat.queryOwnListings({ page: query.page, perPage: query.perPage, state: query.state ?? '' }, call);
         return { status: 200, data: listingPageView(out, call.caller) };
@@ -132,7 +113,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     }),
     route({
       method: 'put', path: '/api/own-listings/:id', summary: 'Change the given fields (a live listing must stay complete)', tags: ['own-listings'],
-      access: 'supplier', params: idParams, body: updateBody, response: listingSchema,
+      access: 'supplier', params: idParams, body: updateListingBody, response: listingSchema,
       handler: async ({ params, body, call }) => {
         const { expectedVersion, stock, ...rest } = body;
         const { fields, mask } = toFields(rest);
@@ -158,25 +139,18 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     }),
     route({
       method: 'put', path: '/api/own-listings/:id/stock', summary: 'Set stock by compare-and-set (a stale oldTotal answers old-total-mismatch)',
-      tags: ['own-listings'], access: 'supplier', params: idParams, body: z.object({ oldTotal: stockValue, newTotal: stockValue }).strict(), response: listingSchema,
+      tags: ['own-listings'], access: 'supplier', params: idParams, body: stockChangeBody, response: listingSchema,
       handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.setStock({ id: params.id, ...body }, call)).listing, call.caller) }),
     }),
     route({
       method: 'post', path: '/api/own-listings/:id/images', summary: 'Add an uploaded image to the listing’s photos', tags: ['own-listings'],
-      access: 'supplier', params: idParams, body: z.object({ imageId: z.uuid({ error: 'validation.invalidValue' }) }).strict(), response: listingSchema,
+      access: 'supplier', params: idParams, body: addListingImageBody, response: listingSchema,
       handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.addListingImage({ id: params.id, imageId: body.imageId }, call)).listing, call.caller) }),
     }),
     route({
       method: 'put', path: '/api/own-brand', summary: 'The supplier’s brand page: description, notes, collections (≤ 4, unique), logo, header and profile images',
       tags: ['brands'], access: 'supplier', response: brandSchema,
-      body: z
-        .object({
-          description: z.string().max(TEXTAREA_MAX), deliveryNotes: z.string().max(TEXTAREA_MAX), discountNotes: z.string().max(TEXTAREA_MAX),
-          collections: z.array(z.string().max(60)).max(10),
-          logoImageId: z.union([z.uuid(), z.literal('')]), headerImageId: z.union([z.uuid(), z.literal('')]), profileImageId: z.union([z.uuid(), z.literal('')]),
-        })
-        .partial()
-        .strict(),
+      body: ownBrandBody,
       handler: async ({ body, call }) => {
         const { collections, ...rest } = body;
         const out = await cat.updateOwnBrand({ ...rest, collections: collections ?? [], setCollections: collections !== undefined }, call);
@@ -189,7 +163,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     route({
       method: 'get', path: '/api/listings',
       summary: 'Search published listings with stock: keywords, filters, price=min,max in dollars, sort, 24 a page; brand pages add includeSoldOut=true with one pub_brand',
-      tags: ['listings'], access: 'public', query: searchQuery, response: listingPage,
+      tags: ['listings'], access: 'public', query: searchQuery, response: listingPageSchema,
       handler: async ({ query, call }) => {
         const price = query.price ? parsePriceRange(query.price) : null;
         const out = await cat.searchListings({
@@ -234,7 +208,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     route({
       method: 'get', path: '/api/operator/listings', summary: 'Listings in one state for review (pendingApproval by default)', tags: ['operator'],
       access: 'operator', query: z.object({ state: z.enum(['pendingApproval', 'published', 'closed']).default('pendingApproval').describe('drafts are their owner’s alone'), ...pageQuery(MANAGE_LISTINGS_PAGE_SIZE) }).strict(),
-      response: listingPage,
+      response: listingPageSchema,
       handler: async ({ query, call }) => {
         const out = await cat.operatorQueryListings(query, call);
         return { status: 200, data: listingPageView(out, call.caller) };
@@ -247,7 +221,7 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     }),
     route({
       method: 'post', path: '/api/operator/listings/:id/reject', summary: 'Reject a pending listing back to draft, with a reason', tags: ['operator'],
-      access: 'operator', params: idParams, body: z.object({ reason: z.string().trim().max(TEXTAREA_MAX).default('') }).strict(), response: listingSchema,
+      access: 'operator', params: idParams, body: rejectListingBody, response: listingSchema,
       handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.rejectListing({ id: params.id, reason: body.reason }, call)).listing, call.caller) }),
     }),
   ];

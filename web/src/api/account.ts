@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
 import { CURRENT_USER_KEY, endPendingSessionNow, markSessionEnding, scheduleSessionEnd, useEndSession } from './session';
-import type { CurrentUser } from './types';
+import type { ChangeEmailBody, ChangePasswordBody, CurrentUser, DeleteAccountBody, PasswordResetBody, ProfilePatchBody } from '@caskade/gateway/contract';
 import { ui } from '../i18n/messages';
 
 /** A second verification email asked for while one is being sent (spec calls §2). */
@@ -65,12 +65,12 @@ function useUserUpdate<TBody>(method: 'PUT' | 'POST', path: string) {
   });
 }
 
-export const useChangeEmail = () => useUserUpdate<{ email: string; currentPassword: string }>('PUT', '/api/current-user/email');
-export const useUpdateProfile = () => useUserUpdate<Partial<CurrentUser['profile']>>('PUT', '/api/current-user/profile');
+export const useChangeEmail = () => useUserUpdate<ChangeEmailBody>('PUT', '/api/current-user/email');
+export const useUpdateProfile = () => useUserUpdate<ProfilePatchBody>('PUT', '/api/current-user/profile');
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api('PUT', '/api/current-user/password', body),
+    mutationFn: (body: ChangePasswordBody) => api('PUT', '/api/current-user/password', body),
   });
 
 /** Spec: after deletion a success modal shows, then the user is logged out after 3 seconds. */
@@ -90,7 +90,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const endSession = useEndSession();
   return useMutation({
-    mutationFn: (body: { currentPassword: string }) => api('POST', '/api/user/delete', body),
+    mutationFn: (body: DeleteAccountBody) => api('POST', '/api/user/delete', body),
     onSuccess: () => {
       // The account is gone: a refetch of the current user would answer "nobody" and the login
       // guard would send the page to sign-up. Mark the session as ending so the guard holds, and
@@ -108,4 +108,4 @@ export const usePasswordResetRequest = () =>
   useMutation({ mutationFn: (body: { email: string }) => api('POST', '/api/auth/password-reset-request', body) });
 
 export const usePasswordReset = () =>
-  useMutation({ mutationFn: (body: { email: string; token: string; newPassword: string }) => api('POST', '/api/auth/password-reset', body) });
+  useMutation({ mutationFn: (body: PasswordResetBody) => api('POST', '/api/auth/password-reset', body) });

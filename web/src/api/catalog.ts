@@ -4,112 +4,14 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import { type AvailabilityEntry, type ListingAttributes, type ListingLocation, type ListingState, type ListingTransition, type ListingType, type PricePackage, type StockLevel } from '@caskade/catalog/domain';
+import type { Brand, CreateListingBody, ImageRef, Listing, ListingPage, OwnBrandBody, PublicUser, StockChangeBody, UpdateListingBody } from '@caskade/gateway/contract';
 import { listingActions } from '../lib/listingActions';
 
-export interface ImageVariant {
-  url: string;
-  width: number;
-  height: number;
-}
-export interface ImageRef {
-  id: string;
-  variants: Partial<Record<string, ImageVariant>>;
-}
+// The API's shapes are the gateway's contract (inferred from the zod schemas it parses and answers with).
+export type { Brand, ImageRef, Listing, ListingPage, OwnBrandBody, Pagination, PublicUser } from '@caskade/gateway/contract';
 
-export interface Listing {
-  id: string;
-  slug: string;
-  state: ListingState;
-  /** What the signed-in user may do with this listing now (the catalog's process table, answered by the API). */
-  allowedTransitions: ListingTransition[];
-  listingType: ListingType;
-  title: string;
-  description: string;
-  category: string;
-  productType: string;
-  style: string;
-  attributes: ListingAttributes;
-  pricePackages: PricePackage[];
-  price: { amount: number; currency: 'AUD' } | null;
-  location: ListingLocation | null;
-  pickupEnabled: boolean;
-  shippingEnabled: boolean;
-  visibleStates: string[];
-  collection: string;
-  rules: string;
-  availability: AvailabilityEntry[];
-  images: ImageRef[];
-  author: { id: string; brandName: string; displayName: string };
-  currentStock: { quantity: number };
-  stockLevel: StockLevel;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  version: number;
-  rejectionReason: string;
-}
-
-export interface Pagination {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-}
-export interface ListingPage {
-  listings: Listing[];
-  pagination: Pagination;
-}
-
-export interface Brand {
-  id: string;
-  brandName: string;
-  displayName: string;
-  description: string;
-  deliveryNotes: string;
-  discountNotes: string;
-  collections: string[];
-  logo: ImageRef | null;
-  headerImage: ImageRef | null;
-  profileImage: ImageRef | null;
-  publishedListings: number;
-}
-
-export interface PublicUser {
-  id: string;
-  role: string;
-  displayName: string;
-  abbreviatedName: string;
-  companyName: string;
-  brandName: string;
-  bio: string;
-  banned: boolean;
-  deleted: boolean;
-  createdAt: string;
-  brand: Brand | null;
-}
-
-/** The editable fields as PUT/POST take them (all optional): a listing's own, with image ids for its images. */
-export type ListingFieldsBody = Partial<
-  Pick<
-    Listing,
-    | 'listingType'
-    | 'title'
-    | 'description'
-    | 'category'
-    | 'productType'
-    | 'style'
-    | 'attributes'
-    | 'pricePackages'
-    | 'location'
-    | 'pickupEnabled'
-    | 'shippingEnabled'
-    | 'visibleStates'
-    | 'collection'
-    | 'rules'
-    | 'availability'
-  > & { imageIds: string[] }
->;
+/** The editable fields a save sends (the listing type is fixed at creation). */
+export type ListingFieldsBody = Omit<UpdateListingBody, 'expectedVersion' | 'stock'>;
 
 export const catalogKeys = {
   all: ['catalog'] as const,
@@ -222,11 +124,11 @@ function useListingWrite<TVars>(run: (vars: TVars) => Promise<Listing>) {
 export const publishListing = (id: string): Promise<Listing> => api<Listing>('POST', `/api/own-listings/${id}/publish`);
 
 export const useCreateListing = () =>
-  useListingWrite((body: ListingFieldsBody & { stockQuantity?: number }) => api<Listing>('POST', '/api/own-listings', body));
+  useListingWrite((body: CreateListingBody) => api<Listing>('POST', '/api/own-listings', body));
 
 /** One save: the fields given and, when `stock` is given, the stock's compare-and-set in the same transaction. */
 export const useUpdateListing = () =>
-  useListingWrite(({ id, fields, stock }: { id: string; fields: ListingFieldsBody; stock?: { oldTotal: number; newTotal: number } }) =>
+  useListingWrite(({ id, fields, stock }: { id: string; fields: ListingFieldsBody; stock?: StockChangeBody }) =>
     api<Listing>('PUT', `/api/own-listings/${id}`, stock ? { ...fields, stock } : fields),
   );
 
@@ -264,16 +166,6 @@ export function uploadImage(file: File): Promise<ImageRef> {
   const form = new FormData();
   form.append('image', file, file.name);
   return api<ImageRef>('POST', '/api/images', form);
-}
-
-export interface OwnBrandBody {
-  description?: string;
-  deliveryNotes?: string;
-  discountNotes?: string;
-  collections?: string[];
-  logoImageId?: string;
-  headerImageId?: string;
-  profileImageId?: string;
 }
 
 export function useUpdateOwnBrand(userId: string) {

@@ -6,7 +6,7 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api, isApiError } from './client';
-import type { CurrentUser } from './types';
+import type { CurrentUser, LoginBody } from '@caskade/gateway/contract';
 import { ui } from '../i18n/messages';
 import { type Signup } from '@caskade/identity/domain';
 
@@ -128,16 +128,11 @@ export function wipeClientState(queryClient: QueryClient): void {
   }
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [AUTH_MUTATION, 'login'],
-    mutationFn: (credentials: Credentials) =>
+    mutationFn: (credentials: LoginBody) =>
       withAuthLock(() => api<CurrentUser>('POST', '/api/auth/login', credentials)),
     onSuccess: (user) => startSession(queryClient, user),
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CurrentUser } from '../api/types';
+import type { CurrentUser } from '@caskade/gateway/contract';
 import { resendErrorMessage, useResendVerification } from '../api/account';
 import { useHasOwnListings } from '../api/catalog';
 import { pathTo } from '../app/routes';

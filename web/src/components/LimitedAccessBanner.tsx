@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../api/types';
+import type { CurrentUser } from '@caskade/gateway/contract';
 import { useAuthBusy, useLogout } from '../api/session';
 import { ui } from '../i18n/messages';
 import { LIMITED_SCOPE } from '@caskade/kit/rules';

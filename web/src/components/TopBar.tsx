@@ -1,5 +1,5 @@
 import { Link, NavLink, useSearchParams } from 'react-router-dom';
-import type { CurrentUser } from '../api/types';
+import type { CurrentUser } from '@caskade/gateway/contract';
 import { useAuthBusy, useCurrentUser, useLogout } from '../api/session';
 import { pathTo } from '../app/routes';
 import { inboxPathFor, pricingMenuItems, profileMenuItems } from '../app/navigation';

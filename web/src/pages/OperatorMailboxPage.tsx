@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../api/client';
-import type { MailboxEmail } from '../api/types';
+import type { MailboxEmail } from '@caskade/gateway/contract';
 import { FormMessage } from '../components/Field';
 import { PageContainer, PageHeading } from '../components/PageLayout';
 import { Spinner } from '../components/Spinner';

@@ -14,7 +14,7 @@ import { useUpdateProfile } from '../api/account';
 import { isApiError } from '../api/client';
 import { catalogKeys, uploadImage, useOwnListings, usePublicUser, useUpdateOwnBrand, type Brand, type ImageRef, type Listing } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
-import type { CurrentUser } from '../api/types';
+import type { CurrentUser } from '@caskade/gateway/contract';
 import { CardImage, ImagePlaceholder, ScaledImage } from '../components/catalog/ListingImage';
 import { useProductActions } from '../components/catalog/useProductActions';
 import { listingActions } from '../lib/listingActions';

@@ -3,7 +3,7 @@ import { emailField, formatPhoneInput, phoneField } from '@caskade/kit/rules';
 import { resendErrorMessage, useChangeEmail, useResendVerification, useUpdateProfile } from '../../api/account';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
-import type { CurrentUser } from '../../api/types';
+import type { CurrentUser } from '@caskade/gateway/contract';
 import { FormMessage, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { ui } from '../../i18n/messages';

@@ -11,10 +11,11 @@ import { PACKAGE_TYPE_LABELS, catalogUi } from '../../i18n/catalogMessages';
 import { formatMoney } from '../../i18n/format';
 import { withGst } from '../../lib/money';
 import { StepForm, useStep, useStepSubmit } from './StepForm';
-import { validateStep } from './wizard';
-import { BOTTLE_ML, CAN_ML, KEG_SIZES_L, MAX_PRICE_PACKAGES, MAX_STOCK, PACKAGE_UNITS, dollarsToCents, type PackageType, type PricePackage } from '@caskade/catalog/domain';
+import { isOneOf, validateStep } from './wizard';
+import { BOTTLE_ML, CAN_ML, KEG_SIZES_L, MAX_PRICE_PACKAGES, MAX_STOCK, PACKAGE_TYPES, PACKAGE_UNITS, dollarsToCents, type PackageType, type PricePackage } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
+const isPackageType = isOneOf(PACKAGE_TYPES);
 
 export interface PackageRow {
   key: number;
@@ -63,7 +64,8 @@ export function PricingStep() {
   const stockError = Number.isInteger(newTotal) && newTotal >= 0 && newTotal <= MAX_STOCK ? null : 'validation.stockInvalid';
   const clientErrors = { ...validateStep('pricing', { ...ctx.fields, pricePackages }), ...(stockError ? { stock: stockError } : {}) };
   const submit = useStepSubmit(clientErrors, () => ({
-    patch: { pricePackages },
+    // The unit is the package type's: the API fills it in.
+    patch: { pricePackages: pricePackages.flatMap(({ unit: _unit, packageType, ...p }) => (isPackageType(packageType) ? [{ ...p, packageType }] : [])) },
     ...(newTotal !== loadedStock ? { stock: { oldTotal: loadedStock, newTotal } } : {}),
   }));
 

@@ -1,6 +1,7 @@
 /** What every wizard step shares: the context from the page, the form wrapper and its submit flow. */
 import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { StockChangeBody } from '@caskade/gateway/contract';
 import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { FormMessage } from '../../components/Field';
 import { catalogUi } from '../../i18n/catalogMessages';
@@ -24,7 +25,7 @@ export interface StepContext {
   /** `wizard` for new listings and drafts (save & continue), `edit` for live ones (save in place). */
   mode: 'wizard' | 'edit';
   brandCollections: readonly string[];
-  save: (patch: ListingFieldsBody, stock?: { oldTotal: number; newTotal: number }) => Promise<SaveOutcome>;
+  save: (patch: ListingFieldsBody, stock?: StockChangeBody) => Promise<SaveOutcome>;
   /** After a successful save: the next step (wizard) or a saved notice (edit). */
   done: (listing: Listing) => void;
   /** A notice above the step that outlives the step's remount after a save. */
@@ -43,7 +44,7 @@ export function useStep(): StepContext {
 
 interface SubmitPlan {
   patch: ListingFieldsBody;
-  stock?: { oldTotal: number; newTotal: number };
+  stock?: StockChangeBody;
 }
 
 /**

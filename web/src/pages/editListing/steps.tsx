@@ -4,11 +4,13 @@ import { AU_STATES, CATEGORIES, CATEGORY_LABELS, TEXTAREA_MAX } from '@caskade/k
 import { CheckboxField, CheckboxGroup, FieldError, SelectField, TextField } from '../../components/Field';
 import { ATTRIBUTE_LABELS, catalogUi } from '../../i18n/catalogMessages';
 import { messageFor } from '../../i18n/messages';
+import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { StepForm, useStep, useStepSubmit } from './StepForm';
-import { validateStep } from './wizard';
-import { CATEGORY_ATTRIBUTES, DAYS_OF_WEEK, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, TITLE_MAX, isCategory, optionLabel, type AttributeKey, type AvailabilityEntry, type ListingAttributes, type ListingType } from '@caskade/catalog/domain';
+import { isOneOf, validateStep } from './wizard';
+import { CATEGORY_ATTRIBUTES, DAYS_OF_WEEK, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, TITLE_MAX, isCategory, optionLabel, type AttributeKey, type ListingAttributes, type ListingType } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
+const isAuState = isOneOf(AU_STATES);
 
 // ---- Details ---------------------------------------------------------------------------------
 
@@ -314,7 +316,10 @@ export function LocationStep() {
   const empty = !values.address.trim() && !values.state && !values.postcode.trim();
   const location = empty ? null : { address: values.address.trim(), state: values.state, postcode: values.postcode.trim(), lat: saved?.lat ?? 0, lng: saved?.lng ?? 0 };
   const clientErrors = validateStep('location', { ...ctx.fields, location, ...(isService ? { visibleStates } : {}) });
-  const submit = useStepSubmit(clientErrors, () => ({ patch: isService ? { location, visibleStates } : { location } }));
+  const submit = useStepSubmit(clientErrors, () => {
+    const located: ListingFieldsBody['location'] = location && { ...location, state: isAuState(location.state) ? location.state : '' };
+    return { patch: isService ? { location: located, visibleStates: visibleStates.filter(isAuState) } : { location: located } };
+  });
   const set = (key: keyof typeof values, value: string) => {
     setValues((prev) => ({ ...prev, [key]: value }));
     submit.clear(`location.${key}`, 'location');
@@ -377,7 +382,7 @@ export function DeliveryStep() {
   const ctx = useStep();
   const [values, setValues] = useState({ pickupEnabled: ctx.fields.pickupEnabled, shippingEnabled: ctx.fields.shippingEnabled, visibleStates: ctx.fields.visibleStates });
   const clientErrors = validateStep('delivery', { ...ctx.fields, ...values });
-  const submit = useStepSubmit(clientErrors, () => ({ patch: values }));
+  const submit = useStepSubmit(clientErrors, () => ({ patch: { ...values, visibleStates: values.visibleStates.filter(isAuState) } }));
   const errorId = useId();
   const deliveryError = submit.errors['delivery'];
   return (
@@ -446,7 +451,7 @@ export function AvailabilityStep() {
     ),
   );
   const enabledDays = DAYS_OF_WEEK.filter((day) => rows[day]?.enabled);
-  const availability: AvailabilityEntry[] = enabledDays.map((day) => {
+  const availability: Listing['availability'] = enabledDays.map((day) => {
     const row = rows[day] as DayRow;
     return { dayOfWeek: day, start: row.start, end: row.end, seats: /^\d+$/.test(row.seats) ? Number(row.seats) : Number.NaN };
   });

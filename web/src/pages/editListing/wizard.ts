@@ -87,6 +87,12 @@ export function fieldsOf(listing: Listing | null, listingType: ListingType = 'pr
   };
 }
 
+/**
+ * A form's string as a member of one of the API's closed sets (states, days, package types): a
+ * step's patch is built only once the shared rules passed its values, so nothing is dropped then.
+ */
+export const isOneOf = <T extends string>(values: readonly T[]) => (value: string): value is T => (values as readonly string[]).includes(value);
+
 export function nextStep(listingType: ListingType, step: EditTab): EditTab | null {
   const steps = stepsFor(listingType);
   const i = steps.indexOf(step);
