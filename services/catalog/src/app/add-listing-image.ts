@@ -1,10 +1,12 @@
-import { invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { type CallContext, invalidParams, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { saveListingImages } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { stateAfterEdit } from '../domain/listing';
-import { checkImagesOwned, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
 import { MAX_LISTING_IMAGES } from '../domain';
+import { checkImagesOwned, loadOwnListing } from './listing-access';
+import { listingPendingEvent, listingUpdatedEvent } from './listing-events';
+import { toListingView } from './views';
 
 /**
  * Append one of the caller's uploads to the listing's photos (adding the same one twice is a

@@ -3,7 +3,8 @@ import type { catalog } from '@caskade/proto';
 import { checkReservationId } from '../domain/reservations';
 import { markCommitted } from '../db/reservations';
 import type { CatalogDeps } from './deps';
-import { lockReservation, requireReserver, toReservation } from './reservations';
+import { lockReservation, requireReserver } from './reservations';
+import { toReservation } from './views';
 
 /** Make a reservation final (the order is paid): the units stay taken and it no longer expires. Idempotent. */
 export async function commitReservation(deps: CatalogDeps, ctx: CallContext, req: catalog.CommitReservationRequest): Promise<catalog.CommitReservationResponse> {

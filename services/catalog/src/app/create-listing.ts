@@ -1,9 +1,12 @@
-import { withTransaction, type CallContext } from '@caskade/kit';
+import { type CallContext, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { insertDraftListing } from '../db/listings';
-import { checkImagesOwned, fieldsFromProto, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
 import { MAX_STOCK, validateListing } from '../domain';
+import { checkImagesOwned } from './listing-access';
+import { fieldsFromProto, throwIfInvalid } from './listing-fields';
+import { syncBrand } from './supplier-brand';
+import { toListingView } from './views';
 
 /** Create a draft from whatever the editor's first step holds; it is checked in full on publish. */
 export async function createListing(deps: CatalogDeps, ctx: CallContext, req: catalog.CreateListingRequest): Promise<catalog.CreateListingResponse> {

@@ -1,9 +1,11 @@
-import { withTransaction, type CallContext } from '@caskade/kit';
+import { type CallContext, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { UPDATABLE_FIELDS } from '../domain/listing';
 import type { CatalogDeps } from './deps';
 import { fieldsFromRow, insertDraftListing } from '../db/listings';
-import { listingUpdatedEvent, loadOwnListing, requireRole, toListingView } from './shared';
+import { listingUpdatedEvent } from './listing-events';
+import { loadOwnListing } from './listing-access';
+import { toListingView } from './views';
 
 /**
  * A new draft with the source's fields and images (images are immutable, so they are shared) and

@@ -1,9 +1,8 @@
-import { AppError } from '@caskade/kit';
+import { AppError, isUuid } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { findBrandPage } from '../db/brands';
-import { toBrands } from './brands';
-import { isUuid } from './shared';
+import { toBrands } from './views';
 
 /** A supplier's brand page data (public). */
 export async function getBrand(deps: CatalogDeps, req: catalog.GetBrandRequest): Promise<catalog.GetBrandResponse> {

@@ -1,8 +1,7 @@
-import { AppError } from '@caskade/kit';
+import { AppError, isUuid } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { variantKey } from '../images/store';
 import type { CatalogDeps } from './deps';
-import { isUuid } from './shared';
 import { IMAGE_VARIANT_NAMES } from '../domain';
 
 /** The bytes of one variant (public: image ids are unguessable and listing photos are public anyway). */

@@ -3,7 +3,8 @@ import type { catalog } from '@caskade/proto';
 import { canSee } from '../domain/listing';
 import { countPageView } from '../db/page-views';
 import type { CatalogDeps } from './deps';
-import { listingNotFound, loadListing, toListingView } from './shared';
+import { listingNotFound, loadListing } from './listing-access';
+import { toListingView } from './views';
 
 const dayInAustralia = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -1,10 +1,10 @@
-import { invalidParams, type CallContext } from '@caskade/kit';
+import { type CallContext, invalidParams, requireRole } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { listingsInStatePage } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
-import { requireRole, toListings } from './shared';
 import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE } from '../domain';
+import { toListings } from './views';
 
 /** States an operator may list: the review queue and what is live. Drafts stay their owner's own. */
 const OPERATOR_STATES = LISTING_STATES.filter((s) => s !== 'draft');

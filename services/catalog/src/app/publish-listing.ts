@@ -1,10 +1,13 @@
-import { withTransaction, type CallContext } from '@caskade/kit';
+import { type CallContext, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { fieldsFromRow } from '../db/listings';
-import { loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView } from './shared';
 import { applyListingTransition } from './transition-listing';
 import { validateListing } from '../domain';
+import { loadOwnListing } from './listing-access';
+import { syncBrand } from './supplier-brand';
+import { throwIfInvalid } from './listing-fields';
+import { toListingView } from './views';
 
 /**
  * Publish a complete draft: straight to published when the supplier's published flag (held by

@@ -1,10 +1,10 @@
-import { invalidParams, type CallContext } from '@caskade/kit';
+import { type CallContext, invalidParams, requireRole } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { ownListingsPage } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
-import { requireRole, toListings } from './shared';
 import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE } from '../domain';
+import { toListings } from './views';
 
 /** The supplier's own listings in every state but deleted, most recently changed first (42 a page). */
 export async function queryOwnListings(deps: CatalogDeps, ctx: CallContext, req: catalog.QueryOwnListingsRequest): Promise<catalog.QueryOwnListingsResponse> {

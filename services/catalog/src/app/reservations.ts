@@ -1,20 +1,13 @@
 import { AppError, type CallContext } from '@caskade/kit';
-import type { catalog } from '@caskade/proto';
 import { lockStock, returnStock } from '../db/listings';
 import { findReservationForUpdate, markReleased, type ReservationRow } from '../db/reservations';
 import type { Trx } from '../db/schema';
-import { listingEvent } from './shared';
 import { StockChanged } from '../events/registry';
-
-export type { ReservationRow };
+import { listingEvent } from './listing-events';
 
 /** Reservations are made by checkout (service-to-service, no user) or on a buyer's behalf. */
 export function requireReserver(ctx: CallContext): void {
   if (ctx.caller && ctx.caller.role !== 'buyer') throw new AppError('forbidden', { reason: 'checkout only' });
-}
-
-export function toReservation(row: ReservationRow): catalog.Reservation {
-  return { id: row.id, state: row.state, lines: row.lines, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : '' };
 }
 
 export const reservationOwner = (ctx: CallContext): string | null => ctx.caller?.userId ?? null;

@@ -4,9 +4,10 @@ import { checkReservationId, normaliseLines, reservationTtlSeconds, sameLines } 
 import { findStock, takeStock } from '../db/listings';
 import { claimReservation, findReservation } from '../db/reservations';
 import type { CatalogDeps } from './deps';
-import { requireReserver, reservationOwner, toReservation } from './reservations';
-import { listingEvent } from './shared';
 import { StockChanged } from '../events/registry';
+import { requireReserver, reservationOwner } from './reservations';
+import { toReservation } from './views';
+import { listingEvent } from './listing-events';
 
 /**
  * Reserve every line or none (docs/decisions/010). Each line is one conditional decrement,

@@ -1,10 +1,10 @@
-import { AU_STATES, invalidParams } from '@caskade/kit';
+import { AU_STATES, invalidParams, isUuid } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import { searchPublishedListings, type ListingSort } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
-import { isUuid, toListings } from './shared';
 import { isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '../domain';
+import { toListings } from './views';
 
 const MAX_FILTER_VALUES = 50;
 const KEYWORDS_MAX = 200;

@@ -1,11 +1,15 @@
-import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, type CallContext, invalidParams, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { findStock, setStockIfTotal } from '../db/listings';
 import { heldUnits } from '../db/reservations';
 import type { CatalogDeps } from './deps';
-import { listingEvent, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
 import { MAX_STOCK } from '../domain';
 import { StockChanged } from '../events/registry';
+import { listingEvent } from './listing-events';
+import { loadOwnListing } from './listing-access';
+import { toListingView } from './views';
+import type { ListingRow } from '../db/listings';
+import type { Trx } from '../db/schema';
 
 const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
 

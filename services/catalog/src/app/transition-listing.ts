@@ -1,11 +1,15 @@
-import { AppError, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, type CallContext, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { applyTransition, type ListingTransition } from '../domain/listing';
 import { changeListingState } from '../db/listings';
 import type { CatalogDeps } from './deps';
-import { listingEvent, loadListing, loadOwnListing, requireRole, toListingView, type ListingRow, type Trx } from './shared';
 import { createSlug } from '../domain';
 import { ListingClosed, ListingDeleted, ListingPendingApproval, ListingPublished, ListingRejected } from '../events/registry';
+import { listingEvent } from './listing-events';
+import { loadListing, loadOwnListing } from './listing-access';
+import { toListingView } from './views';
+import type { ListingRow } from '../db/listings';
+import type { Trx } from '../db/schema';
 
 export interface TransitionOptions {
   publishDirectly?: boolean;

@@ -1,13 +1,15 @@
-import { AppError, invalidParams, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, type CallContext, invalidParams, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
 import { changeStock, isValidStockChange } from './set-stock';
 import { fieldsFromRow, saveListingFields } from '../db/listings';
-import {
-  changedFields, checkImagesOwned, fieldsFromProto, listingPendingEvent, listingUpdatedEvent, loadOwnListing, requireRole, syncBrand, throwIfInvalid, toListingView,
-} from './shared';
 import { validateListing, type ListingFieldsInput } from '../domain';
+import { changedFields, fieldsFromProto, throwIfInvalid } from './listing-fields';
+import { checkImagesOwned, loadOwnListing } from './listing-access';
+import { listingPendingEvent, listingUpdatedEvent } from './listing-events';
+import { syncBrand } from './supplier-brand';
+import { toListingView } from './views';
 
 /**
  * Change the fields named in the update mask. A draft may stay incomplete; a listing buyers can

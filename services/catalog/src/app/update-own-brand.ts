@@ -1,10 +1,11 @@
-import { AppError, invalidParams, TEXTAREA_MAX, withTransaction, type CallContext } from '@caskade/kit';
+import { AppError, type CallContext, invalidParams, requireRole, TEXTAREA_MAX, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { findBrandPage, updateBrandPage } from '../db/brands';
-import { toBrands } from './brands';
-import { checkImagesOwned, requireRole, syncBrand } from './shared';
 import { validateCollections } from '../domain';
+import { toBrands } from './views';
+import { checkImagesOwned } from './listing-access';
+import { syncBrand } from './supplier-brand';
 
 /** The calling supplier's brand page: description, notes, collections (≤ 4, unique) and images (their own uploads). */
 export async function updateOwnBrand(deps: CatalogDeps, ctx: CallContext, req: catalog.UpdateOwnBrandRequest): Promise<catalog.UpdateOwnBrandResponse> {

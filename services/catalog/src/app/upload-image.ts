@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CallContext } from '@caskade/kit';
+import { requireCaller, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { processImage, type ProcessedImage } from '../images/process';
 import { variantKey } from '../images/store';
 import { insertImage } from '../db/images';
 import type { CatalogDeps } from './deps';
-import { requireCaller, toImage } from './shared';
+import { toImage } from './views';
 
 /** Store an already processed image for its owner: variants first, then the row; undone if either fails. */
 export async function storeImage(deps: CatalogDeps, ownerId: string, image: ProcessedImage): Promise<catalog.Image> {

@@ -1,6 +1,5 @@
-import { consumeOnce, type SubscribeOptions } from '@caskade/kit';
+import { consumeOnce, isUuid, type SubscribeOptions } from '@caskade/kit';
 import type { CatalogDeps } from '../app/deps';
-import { isUuid } from '../app/shared';
 import { applyIdentityNames } from '../db/brands';
 import { renameBrandOnListings } from '../db/listings';
 import { ProfileChangedConsumer } from './registry';

@@ -1,10 +1,10 @@
-import { consumeOnce, type CallerGuard, type SubscribeOptions } from '@caskade/kit';
+import { type CallerGuard, consumeOnce, isUuid, type SubscribeOptions } from '@caskade/kit';
 import type { CatalogDeps } from '../app/deps';
-import type { Trx } from '../app/shared';
-import { isUuid, listingEvent } from '../app/shared';
 import { hideBrand, unhideBrand } from '../db/brands';
 import { closePublishedListings, returnPendingToDraft } from '../db/listings';
 import { ListingClosed, ListingRejected, UserDeletedConsumer } from './registry';
+import type { Trx } from '../db/schema';
+import { listingEvent } from '../app/listing-events';
 
 /** The rejection reason a withdrawn pending listing carries. */
 export const ACCOUNT_DELETED = 'The supplier account was deleted.';
