@@ -1,0 +1,97 @@
+/** The cart entries repository: every statement on cart_entries. */
+import { sql, type Selectable } from 'kysely';
+import type { CartEntriesTable, Db, Trx } from './schema';
+
+export type CartEntryRow = Omit<Selectable<CartEntriesTable>, 'seq'>;
+export type NewCartEntry = Omit<CartEntryRow, 'added_at' | 'updated_at'> & { now: Date };
+
+const COLUMNS = ['id', 'buyer_id', 'listing_id', 'supplier_id', 'package_index', 'quantity', 'delivery_method', 'added_at', 'updated_at'] as const;
+
+/**
+ * Serialises one buyer's cart writes until the transaction ends, so the check of a listing's
+ * quantities against its stock holds however many requests race (the first one too, when no row
+ * exists yet to lock).
+ */
+export async function lockCart(trx: Trx, buyerId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`cart:${buyerId}`}))`.execute(trx);
+}
+
+/** The buyer's entries in the order they were added. */
+export function listCartEntries(db: Db, buyerId: string): Promise<CartEntryRow[]> {
+  return db.selectFrom('cart_entries').select(COLUMNS).where('buyer_id', '=', buyerId).orderBy('seq').execute();
+}
+
+export function findCartEntry(db: Db, buyerId: string, id: string): Promise<CartEntryRow | undefined> {
+  return db.selectFrom('cart_entries').select(COLUMNS).where('buyer_id', '=', buyerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The entry of that listing, package and delivery method, if the buyer has one. */
+export function findCartLine(db: Db, buyerId: string, line: Pick<CartEntryRow, 'listing_id' | 'package_index' | 'delivery_method'>): Promise<CartEntryRow | undefined> {
+  return db
+    .selectFrom('cart_entries')
+    .select(COLUMNS)
+    .where('buyer_id', '=', buyerId)
+    .where('listing_id', '=', line.listing_id)
+    .where('package_index', '=', line.package_index)
+    .where('delivery_method', '=', line.delivery_method)
+    .executeTakeFirst();
+}
+
+/** The sum of the buyer's quantities of one listing (every package and delivery method), without `exceptId`. */
+export async function listingQuantityInCart(db: Db, buyerId: string, listingId: string, exceptId?: string): Promise<number> {
+  let q = db.selectFrom('cart_entries').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('total')).where('buyer_id', '=', buyerId).where('listing_id', '=', listingId);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function countCartEntries(db: Db, buyerId: string): Promise<number> {
+  const row = await db.selectFrom('cart_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('buyer_id', '=', buyerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Adds the entry, or its quantity to the buyer's entry of the same listing, package and delivery method; the entry's id. */
+export async function addCartEntry(trx: Trx, entry: NewCartEntry): Promise<string> {
+  const { now, ...row } = entry;
+  const saved = await trx
+    .insertInto('cart_entries')
+    .values({ ...row, added_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.constraint('cart_entries_one_per_line').doUpdateSet((eb) => ({ quantity: eb('cart_entries.quantity', '+', eb.ref('excluded.quantity')), updated_at: now })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return saved.id;
+}
+
+export async function changeCartEntry(trx: Trx, buyerId: string, id: string, change: { quantity: number; delivery_method: CartEntryRow['delivery_method']; now: Date }): Promise<void> {
+  await trx
+    .updateTable('cart_entries')
+    .set({ quantity: change.quantity, delivery_method: change.delivery_method, updated_at: change.now })
+    .where('buyer_id', '=', buyerId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes one of the buyer's entries; false when the buyer has no such entry. */
+export async function deleteCartEntry(db: Db, buyerId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Removes those of `ids` that are the buyer's entries (checked out); the number removed. */
+export async function deleteCartEntries(db: Db, buyerId: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const res = await db.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function deleteCart(db: Db, buyerId: string): Promise<void> {
+  await db.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).execute();
+}
+
+/** Does the buyer's cart hold anything of that supplier? */
+export async function supplierInCart(db: Db, buyerId: string, supplierId: string): Promise<boolean> {
+  const row = await db.selectFrom('cart_entries').select('id').where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
