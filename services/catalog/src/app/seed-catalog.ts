@@ -1,21 +1,14 @@
 import { withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { ProcessedImage } from '../images/process';
-import { insertBrandUnlessPresent } from '../db/brands';
+import { insertBrandUnlessPresent, type NewBrand } from '../db/brands';
 import { anyListingExists, insertDemoListings } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { storeImage } from './upload-image';
 import { type ListingFieldsInput } from '../domain';
 
-export interface SeedBrand {
-  id: string;
-  brandName: string;
-  displayName: string;
-  description: string;
-  deliveryNotes: string;
-  discountNotes: string;
-  collections: string[];
-}
+/** A demo brand; its logo and header come from `CatalogSeed.logos` and `headers`. */
+export type SeedBrand = Omit<NewBrand, 'logoImageId' | 'headerImageId'>;
 
 export interface SeedListing {
   authorId: string;
