@@ -173,7 +173,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     verifyWebhook(payload, signature): WebhookEvent {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(payload, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, Math.floor(now().getTime() / 1000));
+        event = stripe.webhooks.constructEvent(payload, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now().getTime());
       } catch (err) {
         const reason = err instanceof Error && /timestamp/i.test(err.message) ? 'validation.webhookTimestampOutsideTolerance' : PAYMENT_MSG.signatureInvalid;
         throw invalidParams({ signature: reason });

@@ -54,7 +54,8 @@ export interface PaymentsHarness {
 }
 
 export interface HarnessOptions {
-  stripeApiBase?: string;
+  /** Runs on the Stripe provider against this API origin (read when the service starts). */
+  stripeApiBase?: string | (() => string);
   env?: Record<string, string>;
 }
 
@@ -66,11 +67,12 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
   await bus.subscribe({ consumer: 'test-capture', subjects: ['payments.>'], handler: async (e) => void events.push(e) });
   const clock = { now: Date.now() };
   const charges = { count: 0 };
+  const stripeApiBase = typeof opts.stripeApiBase === 'function' ? opts.stripeApiBase() : opts.stripeApiBase;
   const svc = await startPayments({
     env: paymentsEnv.parse({
       DATA_DIR: ':memory:',
       ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
-      ...(opts.stripeApiBase ? STRIPE_TEST_KEYS : {}),
+      ...(stripeApiBase ? STRIPE_TEST_KEYS : {}),
       ...opts.env,
     }),
     bus,
@@ -78,7 +80,7 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
     schema,
     now: () => new Date(clock.now),
     pollMs: 50,
-    ...(opts.stripeApiBase ? { stripeApiBase: opts.stripeApiBase } : {}),
+    ...(stripeApiBase ? { stripeApiBase } : {}),
     wrapProvider: (provider) => ({
       ...provider,
       kind: provider.kind,
