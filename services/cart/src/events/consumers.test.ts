@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { UserDeleted } from '@caskade/identity/events';
+import { CheckoutPurchased } from '@caskade/orders/events';
+import { describeCart, sydney, until } from '../testing/harness';
+
+describeCart('consumers: checkout purchased, account deleted', (h, { test: it }) => {
+  it('removes the purchased entries of that buyer once; entries added since and other buyers’ stay', async () => {
+    const { client, listing, buyer, supplier, publish, cartOf } = h();
+    const me = buyer();
+    const other = buyer();
+    const hops = supplier();
+    const a = listing({ supplier: hops });
+    const b = listing({ supplier: hops });
+    const bought1 = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, me)).entryId;
+    const bought2 = (await client.addToCart({ listingId: b.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me)).entryId;
+    const theirs = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, other)).entryId;
+    const data = { checkoutId: randomUUID(), buyerId: me.caller?.userId, orderIds: [randomUUID()], cartEntryIds: [bought1, bought2, theirs] };
+    const event = await publish(CheckoutPurchased.subject, data);
+    const entriesOf = async (who: typeof me) => (await cartOf(who)).suppliers.flatMap((g) => g.entries.map((e) => e.id));
+    expect(await until(() => entriesOf(me), [])).toEqual([]);
+    // Added after the checkout, then the same event redelivered: the new entry stays.
+    const later = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me)).entryId;
+    await publish(CheckoutPurchased.subject, data, event.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await entriesOf(me)).toEqual([later]);
+    expect(await entriesOf(other)).toEqual([theirs]);
+  });
+
+  it('deletes a deleted account’s cart, term choices, addresses and supplier terms', async () => {
+    const { client, listing, buyer, supplier, publish, cartOf, svc } = h();
+    const me = buyer();
+    const hops = supplier();
+    await client.setSupplierTerms({ minimumOrderQuantity: 3, paymentTerms: ['30_days'] }, hops);
+    await client.addToCart({ listingId: listing({ supplier: hops }).id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me);
+    await client.setPaymentTerm({ supplierId: hops.caller?.userId ?? '', paymentTerm: '30_days' }, me);
+    await client.createDeliveryAddress({ fields: sydney }, me);
+    const userId = me.caller?.userId ?? '';
+    await publish(UserDeleted.subject, { userId });
+    expect(await until(async () => (await cartOf(me)).entryCount, 0)).toBe(0);
+    expect((await client.listDeliveryAddresses({}, me)).addresses).toEqual([]);
+    expect(await svc.db.selectFrom('payment_term_choices').select('term').where('buyer_id', '=', userId).execute()).toEqual([]);
+    await publish(UserDeleted.subject, { userId: hops.caller?.userId });
+    const supplierTerms = async () => (await client.getSupplierTerms({ supplierIds: [hops.caller?.userId ?? ''] }, me)).terms[0]?.minimumOrderQuantity;
+    expect(await until(supplierTerms, 1)).toBe(1);
+  });
+});
