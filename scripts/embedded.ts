@@ -10,6 +10,10 @@ import { startGateway, gatewayEnv } from '@caskade/gateway';
 import { ensureAccounts, identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
 import { notificationsEnv, startNotifications } from '@caskade/notifications';
 import { catalogEnv, startCatalog } from '@caskade/catalog';
+import { paymentsEnv, startPayments } from '@caskade/payments';
+import { cartEnv, startCart } from '@caskade/cart';
+import { ordersEnv, startOrders } from '@caskade/orders';
+import { seedDemoBuying } from './demo-buying';
 import { seedDemoCatalog } from './demo-catalog';
 import { DEMO_ACCOUNTS } from './demo-data';
 import { claimPort } from './ports';
@@ -112,6 +116,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         if (seed && deps) seedCatalog = async () => void (await seedDemoCatalog(deps, catalog.deps));
         return catalog;
       },
+      payments: (env, log) => startPayments({ env: paymentsEnv.parse(env), bus, logger: log }),
+      cart: (env, log) => startCart({ env: cartEnv.parse(env), bus, logger: log }),
+      orders: (env, log) => startOrders({ env: ordersEnv.parse(env), bus, logger: log }),
     };
     for (const entry of SERVICE_MANIFEST) {
       const called = Object.fromEntries(entry.calls.map((name) => [addressEnv(name), addresses[addressEnv(name)] ?? '']));
@@ -120,6 +127,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       addresses[addressEnv(entry.name)] = service.grpcAddress;
     }
     await seedCatalog?.();
+    if (seed && identityDeps) await seedDemoBuying(identityDeps, addresses, logger);
     const gateway = await startGateway(
       gatewayEnv.parse({
         PORT: String(port),

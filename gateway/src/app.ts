@@ -14,6 +14,9 @@ import { accountRoutes } from './routes/accounts';
 import { operatorRoutes } from './routes/operator';
 import { catalogRoutes } from './routes/catalog';
 import { planRoutes } from './routes/plans';
+import { cartRoutes } from './routes/cart';
+import { orderRoutes } from './routes/orders';
+import { PAYMENTS_WEBHOOK_OPENAPI, paymentRoutes, paymentsWebhookRouter } from './routes/payments';
 import { IMAGE_UPLOAD_OPENAPI, imageServingRouter, imageUploadRouter } from './routes/images';
 
 export interface GatewayAppOptions {
@@ -28,7 +31,7 @@ export interface GatewayAppOptions {
 }
 
 export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
-  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes()];
+  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...paymentRoutes(clients)];
 }
 
 export function createGatewayApp(opts: GatewayAppOptions): Express {
@@ -36,7 +39,7 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   const production = env.NODE_ENV === 'production';
   const routes = allRoutes(clients, production, cache);
   const openapi = openApiDocument(routes, { title: 'Caskade API', version: '0.1.0' });
-  Object.assign(openapi.paths, IMAGE_UPLOAD_OPENAPI);
+  Object.assign(openapi.paths, IMAGE_UPLOAD_OPENAPI, PAYMENTS_WEBHOOK_OPENAPI);
 
   const app = express();
   app.disable('x-powered-by');
@@ -59,6 +62,9 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
     const degraded = opts.upstreams.filter((_a, i) => !results[i]);
     res.status(200).json({ status: degraded.length === 0 ? 'ready' : 'degraded', upstreams: Object.fromEntries(opts.upstreams.map((a, i) => [a, results[i]])) });
   });
+
+  // The provider's webhook takes its raw body and carries its own signature (no cookie, no same-origin check).
+  app.use(paymentsWebhookRouter(clients, logger));
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));

@@ -1,11 +1,14 @@
 import { addressEnv, createClient, SERVICE_NAMES, type AddressEnv, type Logger, type PromiseClient, type ServiceName } from '@caskade/kit';
-import { catalog, identity, notifications } from '@caskade/proto';
+import { cart, catalog, identity, notifications, orders, payments } from '@caskade/proto';
 
 /** The gRPC service each manifest entry serves; a service missing here fails the type-check. */
 const DEFINITIONS = {
   identity: identity.IdentityServiceService,
   notifications: notifications.NotificationsServiceService,
   catalog: catalog.CatalogServiceService,
+  payments: payments.PaymentsServiceService,
+  cart: cart.CartServiceService,
+  orders: orders.OrdersServiceService,
 } satisfies Record<ServiceName, unknown>;
 
 export type GatewayClients = { [K in ServiceName]: PromiseClient<(typeof DEFINITIONS)[K]> };
@@ -18,6 +21,9 @@ export function createClients(addresses: ServiceAddresses, logger?: Logger): Gat
     identity: createClient(DEFINITIONS.identity, addresses.IDENTITY_ADDR, upstream('identity')),
     notifications: createClient(DEFINITIONS.notifications, addresses.NOTIFICATIONS_ADDR, upstream('notifications')),
     catalog: createClient(DEFINITIONS.catalog, addresses.CATALOG_ADDR, upstream('catalog')),
+    payments: createClient(DEFINITIONS.payments, addresses.PAYMENTS_ADDR, upstream('payments')),
+    cart: createClient(DEFINITIONS.cart, addresses.CART_ADDR, upstream('cart')),
+    orders: createClient(DEFINITIONS.orders, addresses.ORDERS_ADDR, upstream('orders')),
   };
 }
 

@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './accounts';
 export * from './plans';
 export * from './operator';
+export * from './buying';

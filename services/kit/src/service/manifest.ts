@@ -17,6 +17,9 @@ export const SERVICE_MANIFEST = [
   { name: 'notifications', calls: [] },
   { name: 'identity', calls: [] },
   { name: 'catalog', calls: ['identity'] },
+  { name: 'payments', calls: [] },
+  { name: 'cart', calls: ['catalog'] },
+  { name: 'orders', calls: ['identity', 'catalog', 'cart', 'payments'] },
 ] as const satisfies readonly ServiceEntry[];
 
 export type ServiceName = (typeof SERVICE_MANIFEST)[number]['name'];

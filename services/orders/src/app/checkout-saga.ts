@@ -53,6 +53,8 @@ const RESERVATION_MARGIN_MS = 10 * 60 * 1000;
 export function requireBuyer(ctx: CallContext): Caller {
   if (!ctx.caller) throw new AppError('auth-unauthenticated');
   if (ctx.caller.role !== 'buyer') throw new AppError('forbidden', { reason: ORDER_MSG.supplierCannotBuy });
+  // A limited-access login may look around, not buy (docs/decisions/014).
+  if (ctx.caller.scopes.includes('user:limited')) throw new AppError('forbidden', { reason: 'limited-access' });
   return ctx.caller;
 }
 

@@ -1,0 +1,35 @@
+/** Proto messages of cart, orders and payments → the JSON the contract describes (absent messages as null). */
+import type { cart, orders, payments } from '@caskade/proto';
+import type { CartView, CheckoutOutcomeView, CheckoutView, DeliveryAddressView, OrderView, PaymentMethodView, PricedOrderView } from '../contract';
+
+const priced = (p: orders.PricedOrder | undefined): PricedOrderView | null =>
+  p ? { ...p, lineItems: p.lineItems.map((i) => ({ ...i, includeFor: i.includeFor.filter((x): x is 'customer' | 'provider' => x === 'customer' || x === 'provider') })) } : null;
+
+export function cartView(c: cart.Cart | undefined): CartView {
+  if (!c) return { suppliers: [], itemCount: 0, entryCount: 0, payinTotalCents: 0, canCheckOut: false };
+  return {
+    ...c,
+    suppliers: c.suppliers.map((g) => ({ ...g, priced: priced(g.priced), entries: g.entries.map((e) => ({ ...e, package: e.package ?? null })) })),
+  };
+}
+
+export function orderView(o: orders.Order): OrderView {
+  const none = { id: '', name: '' };
+  return { ...o, customer: o.customer ?? none, provider: o.provider ?? none, priced: priced(o.priced), deliveryAddress: o.deliveryAddress ?? null };
+}
+
+export function checkoutView(c: orders.Checkout): CheckoutView {
+  return { ...c, orders: c.orders.map(orderView), bankTransfer: c.bankTransfer ?? null };
+}
+
+export function outcomeView(o: orders.CheckoutOutcome | undefined): CheckoutOutcomeView {
+  return { checkout: o?.checkout ? checkoutView(o.checkout) : null, preview: (o?.preview ?? []).map(orderView), replayed: o?.replayed ?? false };
+}
+
+export const addressView = (a: cart.DeliveryAddress | undefined): DeliveryAddressView | null => (a ? { ...a } : null);
+
+export function paymentMethodView(m: payments.PaymentMethod): PaymentMethodView {
+  return { ...m, type: m.type === 'au_becs_debit' ? 'au_becs_debit' : 'card' };
+}
+
+export { priced as pricedView };
