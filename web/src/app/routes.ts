@@ -129,6 +129,9 @@ const rows: Record<RouteName, Row> = {
   Styleguide: [false, 'Styleguide', comingSoon],
   OperatorMailboxPage: [true, 'Operator mailbox', () => import('../pages/OperatorMailboxPage'), 'operator'],
   OperatorListingsPage: [true, 'Listing approvals', () => import('../pages/OperatorListingsPage'), 'operator'],
+  OperatorOrdersPage: [true, 'Orders', comingSoon, 'operator'],
+  CheckoutCompletePage: [true, 'Order placed', comingSoon, 'buyer'],
+  PaymentChallengePage: [true, 'Confirm your payment', comingSoon, 'buyer'],
 };
 
 export const routes: readonly RouteDef[] = (Object.entries(rows) as Array<[RouteName, Row]>).map(([name, [auth, title, load, role]]) => ({

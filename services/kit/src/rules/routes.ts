@@ -64,6 +64,9 @@ export const ROUTE_PATHS = {
   Styleguide: '/styleguide/*',
   OperatorMailboxPage: '/operator/mailbox',
   OperatorListingsPage: '/operator/listings',
+  OperatorOrdersPage: '/operator/orders',
+  CheckoutCompletePage: '/checkout-complete/:id',
+  PaymentChallengePage: '/payments/sandbox/challenge/:paymentId',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;
