@@ -65,7 +65,7 @@ export const deliveryAddressInput = z.object({
   name: text(100), street: text(200), city: text(100),
   state: z.enum(AU_STATES, { error: 'validation.stateInvalid' }),
   country: z.literal('AU', { error: 'validation.countryInvalid' }).default('AU'),
-  postalCode: z.string({ error: 'validation.required' }).trim().regex(/^\d{4}$/, { error: 'validation.postcodeInvalid' }),
+  postalCode: z.string({ error: 'validation.required' }).trim().regex(/^\d{4}$/, { error: 'validation.postalCodeInvalid' }),
   phone: text(20), email: z.email({ error: 'validation.emailInvalid' }).max(254),
   isDefault: z.boolean().default(false),
 }).strict();
@@ -111,6 +111,7 @@ export const paymentMethodSchema = z.object({
   id: z.string(), type: z.enum(['card', 'au_becs_debit']), isDefault: z.boolean(), brand: z.string(), last4: z.string(), expMonth: z.number().int(),
   expYear: z.number().int(), bsb: z.string(), expired: z.boolean(),
 });
+export const payoutAccountSchema = z.object({ supplierId: z.string(), accountId: z.string(), chargesEnabled: z.boolean(), payoutsEnabled: z.boolean() });
 export const paymentProviderSchema = z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string() });
 export const setupIntentBody = z.object({ paymentMethodType: z.enum(['card', 'au_becs_debit']).default('card') }).strict();
 export const attachPaymentMethodBody = z.object({ paymentMethodId: z.string().min(3).max(255), setupIntentId: z.string().max(255).optional(), replacesPaymentMethodId: z.string().max(255).optional() }).strict();
@@ -133,5 +134,6 @@ export type CheckoutView = z.output<typeof checkoutSchema>;
 export type CheckoutOutcomeView = z.output<typeof checkoutOutcomeSchema>;
 export type OrdersPage = z.output<typeof ordersPageSchema>;
 export type PaymentMethodView = z.output<typeof paymentMethodSchema>;
+export type PayoutAccountView = z.output<typeof payoutAccountSchema>;
 export type PaymentProviderView = z.output<typeof paymentProviderSchema>;
 export type SupplierTermsView = z.output<typeof supplierTermsSchema>;

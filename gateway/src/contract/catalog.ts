@@ -9,6 +9,7 @@ import { CURRENCY, MAX_INT32, TEXTAREA_MAX } from '@caskade/kit/rules';
 import {
   CATALOG_MSG, LISTING_STATES, MAX_STOCK, listingFieldsInput, locationInput, pricePackageInput, type ListingTransition, type StockLevel,
 } from '@caskade/catalog/domain';
+import { MAX_MINIMUM_ORDER_QUANTITY, PAYMENT_TERMS } from '@caskade/orders/domain';
 
 /** Every member of a string union, spelled once as an exhaustive map so the compiler flags a missing one. */
 const enumOf = <T extends string>(members: { [K in T]: K }) => z.enum(members);
@@ -84,6 +85,9 @@ export const ownBrandBody = z
     description: z.string().max(TEXTAREA_MAX), deliveryNotes: z.string().max(TEXTAREA_MAX), discountNotes: z.string().max(TEXTAREA_MAX),
     collections: z.array(z.string().max(60)).max(10),
     logoImageId: imageIdOrNone, headerImageId: imageIdOrNone, profileImageId: imageIdOrNone,
+    // Trade terms, kept by the cart service: the buyer's cart must reach the minimum; terms offered besides paying now.
+    minimumOrderQuantity: z.number({ error: 'validation.invalidValue' }).int({ error: 'validation.invalidValue' }).min(1, { error: 'validation.invalidValue' }).max(MAX_MINIMUM_ORDER_QUANTITY, { error: 'validation.invalidValue' }),
+    paymentTerms: z.array(z.enum(PAYMENT_TERMS, { error: 'validation.invalidValue' })).max(PAYMENT_TERMS.length).refine((t) => new Set(t).size === t.length, { error: 'validation.invalidValue' }),
   })
   .partial()
   .strict();

@@ -148,11 +148,17 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       handler: async ({ params, body, call }) => ({ status: 200, data: listing((await cat.addListingImage({ id: params.id, imageId: body.imageId }, call)).listing, call.caller) }),
     }),
     route({
-      method: 'put', path: '/api/own-brand', summary: 'The supplier’s brand page: description, notes, collections (≤ 4, unique), logo, header and profile images',
+      method: 'put', path: '/api/own-brand', summary: 'The supplier’s brand page (description, notes, collections ≤ 4 and unique, logo, header and profile images) and trade terms (minimumOrderQuantity, paymentTerms; read them at GET /api/suppliers/{id}/terms)',
       tags: ['brands'], access: 'supplier', response: brandSchema,
       body: ownBrandBody,
       handler: async ({ body, call }) => {
-        const { collections, ...rest } = body;
+        const { collections, minimumOrderQuantity, paymentTerms, ...rest } = body;
+        if (minimumOrderQuantity !== undefined || paymentTerms !== undefined) {
+          const current = (await clients.cart.getSupplierTerms({ supplierIds: [] }, call)).terms[0];
+          await clients.cart.setSupplierTerms({
+            minimumOrderQuantity: minimumOrderQuantity ?? current?.minimumOrderQuantity ?? 1, paymentTerms: paymentTerms ?? current?.paymentTerms ?? [],
+          }, call);
+        }
         const out = await cat.updateOwnBrand({ ...rest, collections: collections ?? [], setCollections: collections !== undefined }, call);
         if (!out.brand) throw new AppError('internal');
         return { status: 200, data: brandView(out.brand) };

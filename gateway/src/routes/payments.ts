@@ -4,7 +4,7 @@ import { AppError, type Logger } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { sendError } from '../http/errors';
 import { route, type RouteDef } from '../http/route';
-import { attachPaymentMethodBody, defaultPaymentMethodBody, paymentMethodSchema, paymentProviderSchema, sandboxChallengeBody, sandboxPaymentMethodBody, setupIntentBody } from '../contract';
+import { payoutAccountSchema, attachPaymentMethodBody, defaultPaymentMethodBody, paymentMethodSchema, paymentProviderSchema, sandboxChallengeBody, sandboxPaymentMethodBody, setupIntentBody } from '../contract';
 import { paymentMethodView } from './buying-views';
 
 const methodId = z.string().trim().min(3).max(255);
@@ -63,6 +63,21 @@ export function paymentRoutes(clients: GatewayClients): RouteDef[] {
       handler: async ({ body, call }) => {
         const details = 'card' in body ? { $case: 'card' as const, value: body.card } : { $case: 'becs' as const, value: body.becs };
         return { status: 201, data: await p.createSandboxPaymentMethod({ details }, call) };
+      },
+    }),
+    route({
+      method: 'get', path: '/api/payout-account', summary: 'The supplier’s payout account (null until it has one; buyers cannot buy its listings before)',
+      tags: ['payouts'], access: 'supplier', response: payoutAccountSchema.nullable(),
+      handler: async ({ call }) => ({ status: 200, data: (await p.getPayoutAccount({ supplierId: '' }, call)).account ?? null }),
+    }),
+    route({
+      method: 'post', path: '/api/payout-account/sandbox',
+      summary: 'Sandbox only: give the supplier a sandbox payout account at once (Stripe Connect onboarding takes its place with Stripe)',
+      tags: ['payouts'], access: 'supplier', response: payoutAccountSchema, successStatus: 201,
+      handler: async ({ call }) => {
+        const out = await p.createSandboxPayoutAccount({ supplierId: call.caller?.userId ?? '' }, call);
+        if (!out.account) throw new AppError('internal');
+        return { status: 201, data: out.account };
       },
     }),
     route({
