@@ -110,17 +110,22 @@ export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow): Prom
   return checkoutView(row, rows, payment);
 }
 
-/** Checkout saga entry: preview (speculative) or run it. */
-export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, hash: string, plan: CheckoutPlan, speculative: boolean): Promise<orders.CheckoutOutcome> {
+/**
+ * Checkout saga entry: preview (speculative: nothing written) or run it. A key used before is
+ * answered before anything else is read (the cart may be empty by then: the first request bought it).
+ */
+export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, hash: string, planOf: () => Promise<CheckoutPlan>, speculative: boolean): Promise<orders.CheckoutOutcome> {
+  if (!speculative) {
+    const earlier = await findByKey(deps.db, buyer.userId, key);
+    if (earlier) return replay(deps, earlier, hash);
+  }
+  const plan = await planOf();
   const pricedParts = await price(deps, plan);
   const preview = pricedParts.map((p) => previewOrder(p, buyer, plan.deliveryAddress));
   const chargeNow = pricedParts.filter((p) => p.paymentTerm === 'none').reduce((s, p) => s + p.priced.payinTotalCents, 0);
   const payinTotal = pricedParts.reduce((s, p) => s + p.priced.payinTotalCents, 0);
   if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
   if (speculative) return { checkout: undefined, preview, replayed: false };
-
-  const earlier = await findByKey(deps.db, buyer.userId, key);
-  if (earlier) return replay(deps, earlier, hash);
 
   const supplierIds = pricedParts.map((p) => p.supplierId);
   const ctx = systemContext(`checkout:${key}`);

@@ -4,7 +4,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../domain/pricing';
 import { isPaymentTerm, isPaymentTermChoice } from '../domain/terms';
 import type { OrdersDeps } from './deps';
-import { checkIdempotencyKey, requestHash, requireBuyer, runCheckout } from './checkout-saga';
+import { checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
 import { deliveryAddressFor } from './delivery-address';
 import { packageLabel } from './initiate-from-cart';
 
@@ -16,36 +16,39 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
   if (!Number.isInteger(req.quantity) || req.quantity < 1) throw invalidParams({ quantity: req.quantity < 0 ? ORDER_MSG.quantityLessThanZero : ORDER_MSG.quantityNotValid });
   const term = req.paymentTerm || 'none';
   if (!isPaymentTermChoice(term)) throw invalidParams({ paymentTerm: 'validation.invalidValue' });
-  const listing = (await deps.catalog.getListing({ id: req.listingId, recordView: false }, systemContext())).listing;
-  if (!listing || listing.state !== 'published' || !listing.fields) throw new AppError('transaction-listing-not-found', { listingId: req.listingId });
-  if (listing.author?.id === buyer.userId) throw new AppError('forbidden', { reason: ORDER_MSG.ownListing });
-  const pkg = listing.fields.pricePackages[req.packageIndex];
-  if (!pkg) throw invalidParams({ packageIndex: ORDER_MSG.pricePackRequired });
-  if (req.quantity > listing.stockQuantity) {
-    if (listing.stockQuantity === 0) throw new AppError('transaction-listing-insufficient-stock', { listingId: listing.id, requested: req.quantity, available: 0 });
-    throw invalidParams({ quantity: ORDER_MSG.quantityOverMsg });
-  }
-  const enabled = DELIVERY_METHODS.filter((m) => (m === 'pickup' ? listing.fields?.pickupEnabled : listing.fields?.shippingEnabled));
-  const method = (req.deliveryMethod || (enabled.length === 1 ? enabled[0] : '')) as DeliveryMethod | '';
-  if (!method) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodRequired });
-  if (!enabled.includes(method)) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodUnavailable });
-  if (isPaymentTerm(term)) {
-    const offered = (await deps.cart.getSupplierTerms({ supplierIds: [listing.author?.id ?? ''] }, systemContext())).terms[0]?.paymentTerms ?? [];
-    if (!offered.includes(term)) throw invalidParams({ paymentTerm: ORDER_MSG.paymentTermNotOffered });
-  }
-  const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
-  const label = packageLabel(pkg);
-  const line = {
-    listingId: listing.id, description: `${listing.fields.title} — ${label}`, category: listing.fields.category, packageIndex: req.packageIndex,
-    unitPriceCents: pkg.priceCents, quantity: req.quantity, deliveryMethod: method, title: listing.fields.title, packageLabel: label, cartEntryId: '',
+  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment });
+  const planOf = async (): Promise<CheckoutPlan> => {
+    const listing = (await deps.catalog.getListing({ id: req.listingId, recordView: false }, systemContext())).listing;
+    if (!listing || listing.state !== 'published' || !listing.fields) throw new AppError('transaction-listing-not-found', { listingId: req.listingId });
+    if (listing.author?.id === buyer.userId) throw new AppError('forbidden', { reason: ORDER_MSG.ownListing });
+    const pkg = listing.fields.pricePackages[req.packageIndex];
+    if (!pkg) throw invalidParams({ packageIndex: ORDER_MSG.pricePackRequired });
+    if (req.quantity > listing.stockQuantity) {
+      if (listing.stockQuantity === 0) throw new AppError('transaction-listing-insufficient-stock', { listingId: listing.id, requested: req.quantity, available: 0 });
+      throw invalidParams({ quantity: ORDER_MSG.quantityOverMsg });
+    }
+    const enabled = DELIVERY_METHODS.filter((m) => (m === 'pickup' ? listing.fields?.pickupEnabled : listing.fields?.shippingEnabled));
+    const method = (req.deliveryMethod || (enabled.length === 1 ? enabled[0] : '')) as DeliveryMethod | '';
+    if (!method) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodRequired });
+    if (!enabled.includes(method)) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodUnavailable });
+    if (isPaymentTerm(term)) {
+      const offered = (await deps.cart.getSupplierTerms({ supplierIds: [listing.author?.id ?? ''] }, systemContext())).terms[0]?.paymentTerms ?? [];
+      if (!offered.includes(term)) throw invalidParams({ paymentTerm: ORDER_MSG.paymentTermNotOffered });
+    }
+    const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
+    const label = packageLabel(pkg);
+    const line = {
+      listingId: listing.id, description: `${listing.fields.title} — ${label}`, category: listing.fields.category, packageIndex: req.packageIndex,
+      unitPriceCents: pkg.priceCents, quantity: req.quantity, deliveryMethod: method, title: listing.fields.title, packageLabel: label, cartEntryId: '',
+    };
+    return {
+      kind: 'listing',
+      parts: [{ supplierId: listing.author?.id ?? '', supplierName: listing.author?.brandName ?? '', paymentTerm: term, processName: 'release-1', lines: [line] }],
+      deliveryAddress: address,
+      payment,
+    };
   };
-  const hash = requestHash({ kind: 'listing', listing: listing.id, pkg: req.packageIndex, q: req.quantity, method, term, address: req.deliveryAddressId, payment });
-  const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, {
-    kind: 'listing',
-    parts: [{ supplierId: listing.author?.id ?? '', supplierName: listing.author?.brandName ?? '', paymentTerm: term, processName: 'release-1', lines: [line] }],
-    deliveryAddress: address,
-    payment,
-  }, req.speculative);
+  const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, planOf, req.speculative);
   return { outcome };
 }

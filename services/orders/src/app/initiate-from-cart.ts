@@ -4,7 +4,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { isPaymentTermChoice } from '../domain/terms';
 import type { DeliveryMethod } from '../domain/pricing';
 import type { OrdersDeps } from './deps';
-import { checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type SupplierPart } from './checkout-saga';
+import { checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan, type SupplierPart } from './checkout-saga';
 import { deliveryAddressFor } from './delivery-address';
 
 /**
@@ -15,33 +15,36 @@ import { deliveryAddressFor } from './delivery-address';
 export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: orders.InitiateFromCartRequest): Promise<orders.InitiateFromCartResponse> {
   const buyer = requireBuyer(ctx);
   if (!req.speculative) checkIdempotencyKey(req.idempotencyKey);
-  const cart = (await deps.cart.getCart({}, ctx)).cart;
-  if (!cart || cart.suppliers.length === 0) throw invalidParams({ cart: ORDER_MSG.cartIsEmpty });
-  for (const group of cart.suppliers) {
-    const problem = group.entries.find((e) => e.problem !== '');
-    if (problem) throw problem.problem === 'not-enough-stock'
-      ? new AppError('transaction-listing-insufficient-stock', { listingId: problem.listingId, requested: problem.quantity, available: problem.available })
-      : new AppError('transaction-listing-not-found', { listingId: problem.listingId });
-    if (!group.minimumMet) throw invalidParams({ [`suppliers.${group.supplierId}`]: ORDER_MSG.minimumOrderNotMet });
-  }
-  const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
-  const parts: SupplierPart[] = cart.suppliers.map((g) => {
-    const term = isPaymentTermChoice(g.paymentTerm) ? g.paymentTerm : 'none';
-    return {
-      supplierId: g.supplierId,
-      supplierName: g.supplierName,
-      paymentTerm: term,
-      processName: term === 'none' ? 'multi-vendor' : 'release-1',
-      lines: g.entries.map((e) => ({
-        listingId: e.listingId, description: `${e.listingTitle} — ${packageLabel(e.package)}`, category: e.category, packageIndex: e.packageIndex,
-        unitPriceCents: e.package?.priceCents ?? 0, quantity: e.quantity, deliveryMethod: e.deliveryMethod as DeliveryMethod,
-        title: e.listingTitle, packageLabel: packageLabel(e.package), cartEntryId: e.id,
-      })),
-    };
-  });
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
-  const hash = requestHash({ kind: 'cart', address: req.deliveryAddressId, payment, entries: parts.flatMap((p) => p.lines.map((l) => [l.cartEntryId, l.quantity, l.deliveryMethod])), terms: parts.map((p) => [p.supplierId, p.paymentTerm]) });
-  const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, { kind: 'cart', parts, deliveryAddress: address, payment }, req.speculative);
+  const hash = requestHash({ kind: 'cart', address: req.deliveryAddressId, payment });
+  const planOf = async (): Promise<CheckoutPlan> => {
+    const cart = (await deps.cart.getCart({}, ctx)).cart;
+    if (!cart || cart.suppliers.length === 0) throw invalidParams({ cart: ORDER_MSG.cartIsEmpty });
+    for (const group of cart.suppliers) {
+      const problem = group.entries.find((e) => e.problem !== '');
+      if (problem) throw problem.problem === 'not-enough-stock'
+        ? new AppError('transaction-listing-insufficient-stock', { listingId: problem.listingId, requested: problem.quantity, available: problem.available })
+        : new AppError('transaction-listing-not-found', { listingId: problem.listingId });
+      if (!group.minimumMet) throw invalidParams({ [`suppliers.${group.supplierId}`]: ORDER_MSG.minimumOrderNotMet });
+    }
+    const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
+    const parts: SupplierPart[] = cart.suppliers.map((g) => {
+      const term = isPaymentTermChoice(g.paymentTerm) ? g.paymentTerm : 'none';
+      return {
+        supplierId: g.supplierId,
+        supplierName: g.supplierName,
+        paymentTerm: term,
+        processName: term === 'none' ? 'multi-vendor' : 'release-1',
+        lines: g.entries.map((e) => ({
+          listingId: e.listingId, description: `${e.listingTitle} — ${packageLabel(e.package)}`, category: e.category, packageIndex: e.packageIndex,
+          unitPriceCents: e.package?.priceCents ?? 0, quantity: e.quantity, deliveryMethod: e.deliveryMethod as DeliveryMethod,
+          title: e.listingTitle, packageLabel: packageLabel(e.package), cartEntryId: e.id,
+        })),
+      };
+    });
+    return { kind: 'cart', parts, deliveryAddress: address, payment };
+  };
+  const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, planOf, req.speculative);
   return { outcome };
 }
 

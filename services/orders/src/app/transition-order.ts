@@ -1,5 +1,7 @@
 import { AppError, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
+import { findCheckout } from '../db/checkouts';
+import { ORDER_MSG } from '../domain/messages';
 import { PROCESS_STEPS, transitionFor } from '../domain/processes';
 import type { OrdersDeps } from './deps';
 import { completeCheckout } from './complete-checkout';
@@ -29,10 +31,13 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
   const by = { actor: 'operator' as const, actorId: ctx.caller?.userId ?? '' };
   if (def.name === steps.operatorConfirmPayment) {
     await markBankTransferReceived(deps, row.checkout_id);
-    if (!(await completeCheckout(deps, row.checkout_id, by))) throw new AppError('transaction-invalid-transition', { reason: 'A pending transit already in progress' });
+    // The payment's own event may complete the checkout first (as the system): that is the same outcome.
+    if (!(await completeCheckout(deps, row.checkout_id, by)) && (await findCheckout(deps.db, row.checkout_id))?.state !== 'purchased') {
+      throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
+    }
   } else if (def.name === steps.operatorCancelPayment) {
     const ended = await endCheckout(deps, row.checkout_id, 'canceled', by);
-    if (ended !== 'ended') throw new AppError('transaction-invalid-transition', { reason: 'A pending transit already in progress' });
+    if (ended !== 'ended') throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
   }
   return getOrder(deps, ctx, { id: row.id });
 }

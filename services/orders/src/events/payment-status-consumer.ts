@@ -12,10 +12,14 @@ import { PaymentStatusConsumer } from './registry';
  */
 export function paymentStatusConsumer(deps: OrdersDeps): SubscribeOptions {
   return PaymentStatusConsumer.handle(async (event) => {
-    const { paymentId, status } = event.data;
+    const { paymentId, status, methodType } = event.data;
     const checkout = await findCheckout(deps.db, paymentId).catch(() => undefined);
     if (!checkout || checkout.state !== 'pending') return;
-    if (status === 'succeeded') await completeCheckout(deps, checkout.id);
+    // A bank transfer is confirmed by the operator's transition, which completes the checkout itself
+    // (its activity names the operator); should that request die half-way, the expiry timer finds the
+    // payment succeeded and completes it.
+    if (status === 'succeeded' && methodType !== 'bank_transfer') await completeCheckout(deps, checkout.id);
+    else if (status === 'succeeded') return;
     else await setPaymentStatus(deps.db, checkout.id, status);
   });
 }

@@ -1,0 +1,359 @@
+/**
+ * Buying through the gateway in the embedded mode: cart across suppliers, line items, minimum
+ * order, checkout with the sandbox's Stripe test payment methods (success, decline then retry,
+ * authentication, bank transfer with the operator), idempotency keys, payment terms, one listing
+ * bought now, and who may read what.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { startApp, type TestApp } from '../support/app';
+import { buyerSignup } from '../support/accounts';
+import { ApiSession, type ApiResponse } from '../support/http';
+import type { CartView, CheckoutOutcomeView, CheckoutView, DeliveryAddressView, OrderView, OrdersPage } from '@caskade/gateway/contract';
+
+interface ErrorBody {
+  errors: Array<{ status: number; code: string; title: string; meta?: { fields?: Record<string, string>; checkoutId?: string; message?: string; supplierIds?: string[] } }>;
+}
+interface Listing {
+  id: string;
+  slug: string;
+  author: { id: string; brandName: string };
+  currentStock: { quantity: number };
+  pricePackages: Array<{ priceCents: number }>;
+}
+
+const PASSWORD = 'Caskade-demo-2026';
+let app: TestApp;
+let buyer: ApiSession;
+let supplier: ApiSession;
+let rival: ApiSession;
+let operator: ApiSession;
+let png: Buffer;
+
+async function login(email: string, password = PASSWORD): Promise<ApiSession> {
+  const s = new ApiSession(app.url);
+  const res = await s.post('/api/auth/login', { email, password });
+  expect(res.status).toBe(200);
+  return s;
+}
+
+async function newBuyer(email: string): Promise<{ session: ApiSession; addressId: string }> {
+  const s = new ApiSession(app.url);
+  expect((await s.post('/api/auth/sign-up', buyerSignup(email))).status).toBe(201);
+  const address = await s.post<{ data: DeliveryAddressView }>('/api/delivery-addresses', {
+    name: 'Collingwood Bottle Shop', street: '1 Smith St', city: 'Collingwood', state: 'VIC', postalCode: '3066', phone: '0412345678', email,
+  });
+  expect(address.status).toBe(201);
+  return { session: s, addressId: address.body.data.id };
+}
+
+/** A published beer (keg + cans, pickup and shipping) with `stock` units, by `s`. */
+async function listingOf(s: ApiSession, title: string, stock: number, category = 'beer'): Promise<Listing> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  const up = await fetch(`${app.url}/api/images`, { method: 'POST', body: form, headers: { cookie: `caskade_at=${s.cookie('caskade_at') ?? ''}` } });
+  expect(up.status).toBe(201);
+  const imageId = ((await up.json()) as { data: { id: string } }).data.id;
+  const wine = category === 'wine';
+  const created = await s.post<{ data: Listing }>('/api/own-listings', {
+    listingType: 'product', title, description: `${title}, for the trade.`, category, productType: wine ? 'red' : 'ale', style: wine ? 'shiraz' : 'ipa',
+    attributes: wine ? { variety: 'Shiraz', region: 'Barossa', soilType: 'Loam', vintage: '2022', traditionalOwners: 'Peramangk' } : { alcoholicPercent: 6, colour: 'Gold', malts: 'Pale', hops: 'Galaxy', vegan: true },
+    pricePackages: wine ? [{ packageType: 'bottle', size: 750, quantity: 6, priceCents: 12_000 }] : [{ packageType: 'keg', size: 50, quantity: 1, priceCents: 25_000 }, { packageType: 'can', size: 375, quantity: 24, priceCents: 8_000 }],
+    location: { address: 'Healesville VIC', state: 'VIC', postcode: '3777' }, pickupEnabled: true, shippingEnabled: true, imageIds: [imageId], stockQuantity: stock,
+  });
+  expect(created.status).toBe(201);
+  const published = await s.post<{ data: Listing }>(`/api/own-listings/${created.body.data.id}/publish`);
+  expect(published.status).toBe(200);
+  return published.body.data;
+}
+
+const checkout = (s: ApiSession, body: Record<string, unknown>, key: string | null = randomUUID()): Promise<ApiResponse<{ data: CheckoutOutcomeView } & Partial<ErrorBody>>> =>
+  s.request('POST', '/api/initiate-privileged-from-cart', body, key ? { 'idempotency-key': key } : {});
+
+async function stockOf(id: string): Promise<number> {
+  return (await new ApiSession(app.url).get<{ data: Listing }>(`/api/listings/${id}`)).body.data.currentStock.quantity;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let yarraBeer: Listing;
+let hopHillBeer: Listing;
+let buyerAddress: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#b5651d' } }).png().toBuffer();
+  [buyer, supplier, rival, operator] = await Promise.all([
+    login('buyer@example.com'), login('supplier@example.com'), login('hop-hill-brewing@suppliers.example.com'), login('operator@example.com'),
+  ]);
+  yarraBeer = await listingOf(supplier, 'Checkout Test Lager', 40);
+  hopHillBeer = await listingOf(rival, 'Hop Hill Test Pale', 40);
+  buyerAddress = (await buyer.get<{ data: DeliveryAddressView[] }>('/api/delivery-addresses')).body.data[0]?.id ?? '';
+  expect(buyerAddress).toMatch(/^[0-9a-f-]{36}$/);
+}, 180_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('the cart through the gateway', () => {
+  it('prices the order panel’s choice without writing anything: units, shipping, GST; the supplier’s fee stays on its side', async () => {
+    const res = await new ApiSession(app.url).post<{ data: { lineItems: Array<{ code: string; lineTotalCents: number; includeFor: string[] }>; payinTotalCents: number; payoutTotalCents: number } }>(
+      '/api/transaction-line-items', { listingId: yarraBeer.id, orderData: { packageIndex: 0, quantity: 2, deliveryMethod: 'shipping' } },
+    );
+    expect(res.status).toBe(200);
+    const byCode = Object.fromEntries(res.body.data.lineItems.map((i) => [i.code, i.lineTotalCents]));
+    expect(byCode).toEqual({ units: 50_000, 'shipping-fee': 180, gst: 5_018, 'provider-commission': -2_250, 'provider-commission-gst': -225 });
+    expect(res.body.data.payinTotalCents).toBe(55_198);
+    expect(res.body.data.payoutTotalCents).toBe(55_198 - 2_475);
+    const bad = await new ApiSession(app.url).post<ErrorBody>('/api/transaction-line-items', { listingId: yarraBeer.id, orderData: { packageIndex: 0, quantity: -1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]?.meta?.fields).toEqual({ 'orderData.quantity': 'quantityLessThanZero' });
+  });
+
+  it('fills one cart from two suppliers; the same entry merges, nothing-changed answers cart_not_changed, minimum order blocks checkout', async () => {
+    const added = await buyer.post<{ data: CartView }>('/api/cart', { listingId: yarraBeer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    expect(added.status).toBe(201);
+    await buyer.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 1, quantity: 3, deliveryMethod: 'shipping' });
+    const cart = (await buyer.get<{ data: CartView }>('/api/cart')).body.data;
+    expect(cart.suppliers.map((g) => g.supplierName).sort()).toEqual(['Hop Hill Brewing', 'Yarra Valley Brewing']);
+    expect(cart.itemCount).toBe(4);
+    const yarra = cart.suppliers.find((g) => g.supplierName === 'Yarra Valley Brewing');
+    expect(yarra).toMatchObject({ minimumOrderQuantity: 2, totalQuantity: 1, minimumMet: false, paymentTermsOffered: ['30_days', '60_days'], paymentTerm: 'none' });
+    expect(cart.canCheckOut).toBe(false);
+    const entry = yarra?.entries[0]?.id ?? '';
+    const same = await buyer.put<{ data: { code: string } }>('/api/cart', { entryId: entry, quantity: 1 });
+    expect(same.body.data.code).toBe('cart_not_changed');
+
+    const blocked = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' });
+    expect(blocked.status).toBe(400);
+    expect(Object.values(blocked.body.errors?.[0]?.meta?.fields ?? {})).toEqual(['Minimum order not met']);
+
+    const over = await buyer.put<ErrorBody>('/api/cart', { entryId: entry, quantity: 41 });
+    expect(over.status).toBe(400);
+    expect(over.body.errors[0]?.meta?.fields).toEqual({ quantity: 'quantityOverMsg' });
+    const more = await buyer.put<{ data: { code: string; cart: CartView } }>('/api/cart', { entryId: entry, quantity: 2 });
+    expect(more.body.data.code).toBe('cart_updated');
+    expect(more.body.data.cart.canCheckOut).toBe(true);
+  });
+
+  it('checks the two suppliers out in one payment: one order each, stock taken, the cart emptied, each supplier sees only its own', async () => {
+    const before = [await stockOf(yarraBeer.id), await stockOf(hopHillBeer.id)];
+    const preview = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa', isSpeculative: true }, null);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.checkout).toBeNull();
+    expect(preview.body.data.preview).toHaveLength(2);
+    expect([await stockOf(yarraBeer.id), await stockOf(hopHillBeer.id)]).toEqual(before);
+
+    const res = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' });
+    expect(res.status).toBe(201);
+    const done = res.body.data.checkout as CheckoutView;
+    expect(done.state).toBe('purchased');
+    expect(done.orders.map((o) => o.state)).toEqual(['purchased-multi-vendor', 'purchased-multi-vendor']);
+    expect(done.orders.map((o) => o.orderNumber).every((n) => /^CK-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(n))).toBe(true);
+    expect(done.chargeNowCents).toBe(done.orders.reduce((s, o) => s + (o.priced?.payinTotalCents ?? 0), 0));
+    expect([await stockOf(yarraBeer.id), await stockOf(hopHillBeer.id)]).toEqual([before[0]! - 2, before[1]! - 3]);
+    const emptied = await waitFor(() => buyer.get<{ data: CartView }>('/api/cart'), (r) => r.body.data.entryCount === 0);
+    expect(emptied.body.data.entryCount).toBe(0);
+
+    const yarraOrder = done.orders.find((o) => o.provider.name === 'Yarra Valley Brewing') as OrderView;
+    const sales = await supplier.get<{ data: OrdersPage }>('/api/transactions/query?only=sale');
+    expect(sales.body.data.orders.map((o) => o.id)).toContain(yarraOrder.id);
+    expect(sales.body.data.orders.every((o) => o.provider.name === 'Yarra Valley Brewing')).toBe(true);
+    const rivalSees = await rival.get(`/api/transactions/${yarraOrder.id}`);
+    expect(rivalSees.status).toBe(404);
+    const mine = await buyer.get<{ data: OrdersPage }>('/api/transactions/query?only=order');
+    expect(mine.body.data.orders.map((o) => o.id)).toEqual(expect.arrayContaining(done.orders.map((o) => o.id)));
+    const detail = await supplier.get<{ data: OrderView }>(`/api/transactions/${yarraOrder.id}`);
+    expect(detail.body.data).toMatchObject({ viewerRole: 'provider', state: 'purchased-multi-vendor', allowedTransitions: [] });
+    expect(detail.body.data.activity.map((a) => a.transition)).toEqual(['transition/multi-vendor-request-payment', 'transition/multi-vendor-confirm-payment']);
+    const byNumber = await operator.get<{ data: OrdersPage }>(`/api/operator/transactions?search=${yarraOrder.orderNumber}`);
+    expect(byNumber.body.data.orders.map((o) => o.id)).toEqual([yarraOrder.id]);
+  });
+
+  it('replays the first answer for the same Idempotency-Key (50 at once: one checkout, one charge) and refuses the key with another body', async () => {
+    const { session, addressId } = await newBuyer('idem@example.com');
+    await session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    const before = await stockOf(hopHillBeer.id);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' }, key)));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(49).fill(200), 201].sort());
+    const ids = new Set(answers.map((a) => a.body.data.checkout?.id));
+    expect(ids.size).toBe(1);
+    const strip = (a: (typeof answers)[number]) => ({ ...a.body.data, replayed: false });
+    for (const a of answers) expect(strip(a)).toEqual(strip(answers[0]!));
+    expect(await stockOf(hopHillBeer.id)).toBe(before - 1);
+    const orders = await session.get<{ data: OrdersPage }>('/api/transactions/query?only=order');
+    expect(orders.body.data.pagination.totalItems).toBe(1);
+    const other = await checkout(session, { deliveryAddressId: addressId, bankTransfer: true }, key);
+    expect(other.status).toBe(400);
+    expect(other.body.errors?.[0]?.meta?.fields).toEqual({ idempotencyKey: 'validation.idempotencyKeyReused' });
+    const noKey = await checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' }, null);
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.errors?.[0]?.meta?.fields).toEqual({ idempotencyKey: 'validation.idempotencyKeyRequired' });
+  });
+
+  it('a declined card answers 402 with the spec’s message and keeps the stock for a retry with another method', async () => {
+    const { session, addressId } = await newBuyer('declined@example.com');
+    await session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' });
+    const before = await stockOf(hopHillBeer.id);
+    const declined = await checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_chargeDeclined' });
+    expect(declined.status).toBe(402);
+    const error = declined.body.errors?.[0];
+    expect(error?.code).toBe('transaction-payment-failed');
+    expect(error?.meta?.message).toBe('We cannot charge this payment. Please check your payment method or contact to bank about your issue. You can change payment method and pay now here.');
+    const checkoutId = error?.meta?.checkoutId ?? '';
+    expect(await stockOf(hopHillBeer.id)).toBe(before - 2);
+    const pending = await session.get<{ data: CheckoutView }>(`/api/checkouts/${checkoutId}`);
+    expect(pending.body.data).toMatchObject({ state: 'pending', paymentStatus: 'requires_payment_method' });
+    const retried = await session.post<{ data: CheckoutView }>(`/api/checkouts/${checkoutId}/retry-payment`, { paymentMethodId: 'pm_card_visa' });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.state).toBe('purchased');
+    expect(await stockOf(hopHillBeer.id)).toBe(before - 2);
+    expect((await buyer.get(`/api/checkouts/${checkoutId}`)).status).toBe(404);
+  });
+
+  it('a card that needs authentication waits for the challenge, then purchases', async () => {
+    const { session, addressId } = await newBuyer('threeds@example.com');
+    await session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    const res = await checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_authenticationRequired' });
+    expect(res.status).toBe(201);
+    const pending = res.body.data.checkout as CheckoutView;
+    expect(pending).toMatchObject({ state: 'pending', paymentStatus: 'requires_action', nextActionUrl: `/payments/sandbox/challenge/${pending.id}` });
+    expect((await session.post(`/api/payments/sandbox/challenge/${pending.id}`, { authenticated: true })).status).toBe(200);
+    const done = await waitFor(() => session.get<{ data: CheckoutView }>(`/api/checkouts/${pending.id}`), (r) => r.body.data.state === 'purchased');
+    expect(done.body.data.orders.map((o) => o.state)).toEqual(['purchased-multi-vendor']);
+  });
+
+  it('bank transfer: the orders wait with Caskade’s bank details; only the operator confirms, or cancels and the stock comes back', async () => {
+    const { session, addressId } = await newBuyer('transfer@example.com');
+    await session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 3, deliveryMethod: 'pickup' });
+    const before = await stockOf(hopHillBeer.id);
+    const res = await checkout(session, { deliveryAddressId: addressId, bankTransfer: true });
+    expect(res.status).toBe(201);
+    const pending = res.body.data.checkout as CheckoutView;
+    expect(pending.state).toBe('pending');
+    expect(pending.bankTransfer).toMatchObject({ accountName: 'Caskade Marketplace Pty Ltd', amountCents: pending.chargeNowCents });
+    expect(pending.bankTransfer?.reference).toMatch(/\S{6,}/);
+    const order = pending.orders[0] as OrderView;
+    const waiting = await operator.get<{ data: OrdersPage }>('/api/operator/transactions?awaitingBankTransfer=true');
+    expect(waiting.body.data.orders.map((o) => o.id)).toContain(order.id);
+    const asOperator = await operator.get<{ data: OrderView }>(`/api/transactions/${order.id}`);
+    expect(asOperator.body.data.allowedTransitions.sort()).toEqual(['transition/multi-vendor-operator-cancel-payment', 'transition/multi-vendor-operator-confirm-payment']);
+    const byBuyer = await session.post<ErrorBody>(`/api/transactions/${order.id}/transition`, { transition: 'transition/multi-vendor-operator-confirm-payment' });
+    expect(byBuyer.status).toBe(409);
+    expect(byBuyer.body.errors[0]?.code).toBe('transaction-invalid-transition');
+    const confirmed = await operator.post<{ data: OrderView }>(`/api/transactions/${order.id}/transition`, { transition: 'transition/multi-vendor-operator-confirm-payment' });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.state).toBe('purchased-multi-vendor');
+    expect(await stockOf(hopHillBeer.id)).toBe(before - 3);
+    const again = await operator.post(`/api/transactions/${order.id}/transition`, { transition: 'transition/multi-vendor-operator-confirm-payment' });
+    expect(again.status).toBe(409);
+
+    await session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 4, deliveryMethod: 'pickup' });
+    const second = (await checkout(session, { deliveryAddressId: addressId, bankTransfer: true })).body.data.checkout as CheckoutView;
+    expect(await stockOf(hopHillBeer.id)).toBe(before - 7);
+    const canceled = await operator.post<{ data: OrderView }>(`/api/transactions/${second.orders[0]?.id}/transition`, { transition: 'transition/multi-vendor-operator-cancel-payment' });
+    expect(canceled.body.data.state).toBe('canceled-multi-vendor');
+    expect(await stockOf(hopHillBeer.id)).toBe(before - 3);
+  });
+
+  it('a payment term: the supplier’s order is purchased at once with its due date and nothing is charged now', async () => {
+    const { session, addressId } = await newBuyer('terms@example.com');
+    await session.post('/api/cart', { listingId: yarraBeer.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' });
+    const cart = (await session.get<{ data: CartView }>('/api/cart')).body.data;
+    const notOffered = await session.put<ErrorBody>('/api/cart/multi-vendor-payment-term', { supplierId: yarraBeer.author.id, paymentTerm: '90_days' });
+    expect(notOffered.status).toBe(400);
+    const set = await session.put<{ data: CartView }>('/api/cart/multi-vendor-payment-term', { supplierId: cart.suppliers[0]?.supplierId, paymentTerm: '30_days' });
+    expect(set.body.data.suppliers[0]?.paymentTerm).toBe('30_days');
+    const res = await checkout(session, { deliveryAddressId: addressId });
+    expect(res.status).toBe(201);
+    const done = res.body.data.checkout as CheckoutView;
+    expect(done).toMatchObject({ state: 'purchased', chargeNowCents: 0, paymentStatus: 'none' });
+    const order = done.orders[0] as OrderView;
+    expect(order).toMatchObject({ processName: 'release-1', state: 'purchased-delayed-payment', paymentTerm: '30_days', paymentStatus: 'pending' });
+    const due = new Date(order.paymentDueAt).getTime() - new Date(order.lastTransitionedAt).getTime();
+    expect(due).toBe(30 * 24 * 60 * 60 * 1000);
+  });
+
+  it('buys one listing now (standard process), previewing first without writing', async () => {
+    const { session, addressId } = await newBuyer('buynow@example.com');
+    const body = { listingId: yarraBeer.id, orderData: { packageIndex: 1, quantity: 2, deliveryMethod: 'shipping' }, deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' };
+    const before = await stockOf(yarraBeer.id);
+    const preview = await session.request<{ data: CheckoutOutcomeView }>('POST', '/api/initiate-privileged', { ...body, isSpeculative: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.preview[0]?.priced?.lineItems.map((i) => i.code)).toEqual(['units', 'shipping-fee', 'gst', 'provider-commission', 'provider-commission-gst']);
+    expect(await stockOf(yarraBeer.id)).toBe(before);
+    const res = await session.request<{ data: CheckoutOutcomeView }>('POST', '/api/initiate-privileged', body, { 'idempotency-key': randomUUID() });
+    expect(res.status).toBe(201);
+    expect(res.body.data.checkout?.orders.map((o) => [o.processName, o.state])).toEqual([['release-1', 'purchased']]);
+    expect(await stockOf(yarraBeer.id)).toBe(before - 2);
+  });
+
+  it('refuses what a buyer may not do: more than the stock, suppliers, limited logins, anonymous callers, strangers’ checkouts', async () => {
+    const small = await listingOf(rival, 'Three Left Stout', 3);
+    const { session, addressId } = await newBuyer('greedy@example.com');
+    const over = await session.post<ErrorBody>('/api/cart', { listingId: small.id, packageIndex: 0, quantity: 4, deliveryMethod: 'pickup' });
+    expect(over.status).toBe(400);
+    expect(over.body.errors[0]?.meta?.fields).toEqual({ quantity: 'quantityOverMsg' });
+    const bySupplier = await supplier.post<ErrorBody>('/api/cart', { listingId: small.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    expect(bySupplier.status).toBe(403);
+    const own = await rival.post<ErrorBody>('/api/cart', { listingId: small.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    expect(own.status).toBe(403);
+    const limited = await login('limited@example.com');
+    expect((await limited.post('/api/cart', { listingId: small.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(403);
+    expect((await checkout(limited, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' })).status).toBe(403);
+    const anon = new ApiSession(app.url);
+    expect((await anon.get('/api/cart')).status).toBe(401);
+    expect((await checkout(anon, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' })).status).toBe(401);
+    expect((await buyer.get(`/api/delivery-addresses`)).body).toMatchObject({ data: [expect.objectContaining({ id: buyerAddress })] });
+    expect((await session.put(`/api/delivery-addresses/${buyerAddress}`, { name: 'x', street: 'y', city: 'z', state: 'VIC', postalCode: '3000', phone: '0412345678', email: 'a@b.co' })).status).toBe(404);
+    const empty = await checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors?.[0]?.meta?.fields).toEqual({ cart: 'Cart is empty' });
+  });
+
+  it('a stranger’s address is not found; a supplier without a payout account cannot be checked out', async () => {
+    const { session } = await newBuyer('stranger@example.com');
+    await session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    const res = await checkout(session, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' });
+    expect(res.status).toBe(404);
+
+    const fresh = await login('newsupplier@example.com');
+    const pendingId = (await listingOf(fresh, 'Awaiting Approval Ale', 10)).id;
+    expect((await operator.post(`/api/operator/listings/${pendingId}/approve`)).status).toBe(200);
+    const { session: other, addressId } = await newBuyer('nopayout@example.com');
+    expect((await other.post('/api/cart', { listingId: pendingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const refused = await checkout(other, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors?.[0]?.code).toBe('transaction-missing-stripe-account');
+    expect((await fresh.post('/api/payout-account/sandbox')).status).toBe(201);
+    const bought = await checkout(other, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
+    expect(bought.status).toBe(201);
+    expect(bought.body.data.checkout?.state).toBe('purchased');
+  });
+
+  it('12 buyers race for 5 units: exactly 5 orders, the rest insufficient stock, nothing left reserved', async () => {
+    const scarce = await listingOf(rival, 'Five Units Saison', 5);
+    const buyers = await Promise.all(Array.from({ length: 12 }, (_, i) => newBuyer(`racer${i}@example.com`)));
+    for (const b of buyers) expect((await b.session.post('/api/cart', { listingId: scarce.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const results = await Promise.all(buyers.map((b) => checkout(b.session, { deliveryAddressId: b.addressId, paymentMethodId: 'pm_card_visa' })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.errors?.[0]?.code)).toEqual(Array(7).fill('transaction-listing-insufficient-stock'));
+    expect(await stockOf(scarce.id)).toBe(0);
+  });
+
+  it('the webhook refuses an unsigned or badly signed body and writes nothing', async () => {
+    const unsigned = await fetch(`${app.url}/api/payments/webhook`, { method: 'POST', body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json' } });
+    expect(unsigned.status).toBe(400);
+    const forged = await fetch(`${app.url}/api/payments/webhook`, { method: 'POST', body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' } });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+    expect(forged.status).toBeLessThan(500);
+  });
+});
