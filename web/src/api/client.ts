@@ -69,8 +69,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.status === 404 ? 'not-found' : res.status >= 500 ? 'internal' : NETWORK_ERROR_CODE, res.statusText);
 }
 
-async function send(method: Method, path: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: Method, path: string, body: unknown, extraHeaders: Record<string, string>): Promise<Response> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   // A FormData body (file uploads) sets its own multipart content type with the boundary.
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -86,13 +86,16 @@ async function send(method: Method, path: string, body: unknown): Promise<Respon
   }
 }
 
-/** Calls the API and returns `data` of the success body (undefined for 204). A FormData body is sent as multipart. */
-export async function api<T = void>(method: Method, path: string, body?: unknown): Promise<T> {
-  let res = await send(method, path, body);
+/**
+ * Calls the API and returns `data` of the success body (undefined for 204). A FormData body is sent
+ * as multipart. `headers` adds request headers (checkout's Idempotency-Key).
+ */
+export async function api<T = void>(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  let res = await send(method, path, body, headers);
   if (res.status === 401 && !NO_REFRESH.has(path)) {
     const error = await toApiError(res);
     if (error.code !== 'auth-unauthenticated' || !(await refreshSession())) throw error;
-    res = await send(method, path, body);
+    res = await send(method, path, body, headers);
   }
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;

@@ -64,6 +64,8 @@ const notFound: PageLoader = () => import('../pages/NotFoundPage');
 const staticPage: PageLoader = () => import('../pages/StaticPage');
 const listingPage: PageLoader = () => import('../pages/ListingPage');
 const editListing: PageLoader = () => import('../pages/EditListingPage');
+/** The cart's checkout: /checkout-multi-suppliers, /checkout and /checkout/{payment}. */
+const cartCheckout: PageLoader = () => import('../pages/checkout/MultiSupplierCheckoutPage');
 
 type Row = [auth: boolean, title: string, load: PageLoader, role?: Role];
 
@@ -76,13 +78,13 @@ const rows: Record<RouteName, Row> = {
   NewListingPage: [true, 'New listing', () => import('../pages/NewListingPage'), 'supplier'],
   ListingPageCanonical: [false, 'Listing', listingPage],
   ListingPage: [false, 'Listing', listingPage],
-  CheckoutPage: [true, 'Checkout', comingSoon],
+  CheckoutPage: [true, 'Checkout', () => import('../pages/checkout/CheckoutPage'), 'buyer'],
   ListingPageVariant: [true, 'Listing preview', listingPage],
   EditListingPage: [true, 'Edit listing', editListing, 'supplier'],
   EditListingStripeOnboardingPage: [true, 'Edit listing', comingSoon],
-  CheckoutPageNewBase: [true, 'Checkout', comingSoon],
-  CheckoutPageNew: [true, 'Checkout', comingSoon],
-  MultiSupplierCheckoutPage: [true, 'Checkout', comingSoon],
+  CheckoutPageNewBase: [true, 'Checkout', cartCheckout, 'buyer'],
+  CheckoutPageNew: [true, 'Checkout', cartCheckout, 'buyer'],
+  MultiSupplierCheckoutPage: [true, 'Checkout', cartCheckout, 'buyer'],
   ProfileBasePage: [false, 'Profile', toLanding],
   ProfilePage: [false, 'Profile', () => import('../pages/ProfilePage')],
   ProfileStripeOnboardPage: [true, 'Profile', comingSoon],
@@ -118,7 +120,7 @@ const rows: Record<RouteName, Row> = {
   MembershipDetailsPage: [true, 'Membership details', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
   MessagesPage: [true, 'Messages', comingSoon],
   MessagesDetailPage: [true, 'Messages', comingSoon],
-  CartPage: [true, 'Cart', comingSoon, 'buyer'],
+  CartPage: [true, 'Cart', () => import('../pages/CartPage'), 'buyer'],
   MyAnalyticsPage: [true, 'Analytics', comingSoon, 'supplier'],
   EmailVerificationPage: [false, 'Verify your email', () => import('../pages/EmailVerificationPage')],
   TermsOfServicePage: [false, 'Terms of service', staticPage],
@@ -130,8 +132,8 @@ const rows: Record<RouteName, Row> = {
   OperatorMailboxPage: [true, 'Operator mailbox', () => import('../pages/OperatorMailboxPage'), 'operator'],
   OperatorListingsPage: [true, 'Listing approvals', () => import('../pages/OperatorListingsPage'), 'operator'],
   OperatorOrdersPage: [true, 'Orders', comingSoon, 'operator'],
-  CheckoutCompletePage: [true, 'Order placed', comingSoon, 'buyer'],
-  PaymentChallengePage: [true, 'Confirm your payment', comingSoon, 'buyer'],
+  CheckoutCompletePage: [true, 'Order placed', () => import('../pages/checkout/CheckoutCompletePage'), 'buyer'],
+  PaymentChallengePage: [true, 'Confirm your payment', () => import('../pages/checkout/PaymentChallengePage'), 'buyer'],
 };
 
 export const routes: readonly RouteDef[] = (Object.entries(rows) as Array<[RouteName, Row]>).map(([name, [auth, title, load, role]]) => ({

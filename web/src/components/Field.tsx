@@ -9,6 +9,8 @@ interface TextFieldProps {
   onBlur?: () => void;
   /** A message key (validation key or error code); shown as the field's error. */
   error?: string | undefined;
+  /** Words the key of `error` when it is not one of the app's shared keys (buying's own keys). */
+  wording?: (key: string) => string;
   hint?: ReactNode;
   /** Live status under the field, e.g. an availability check. Announced politely. */
   status?: string | undefined;
@@ -39,6 +41,7 @@ export function TextField({
   onChange,
   onBlur,
   error,
+  wording = messageFor,
   hint,
   status,
   type = 'text',
@@ -94,7 +97,7 @@ export function TextField({
       <p id={statusId} aria-live="polite" className="mt-1 text-xs text-stone-600 empty:hidden">
         {status ?? ''}
       </p>
-      {error ? <FieldError id={errorId}>{messageFor(error)}</FieldError> : null}
+      {error ? <FieldError id={errorId}>{wording(error)}</FieldError> : null}
     </div>
   );
 }
@@ -109,6 +112,8 @@ interface SelectFieldProps {
   /** A first, empty choice such as "Choose…"; omit when a value is always selected. */
   placeholder?: string;
   error?: string | undefined;
+  /** Words the key of `error` when it is not one of the app's shared keys. */
+  wording?: (key: string) => string;
   hint?: ReactNode;
   required?: boolean;
   optional?: boolean;
@@ -116,7 +121,7 @@ interface SelectFieldProps {
   className?: string;
 }
 
-export function SelectField({ name, label, value, onChange, onBlur, options, placeholder, error, hint, required, optional, disabled, className }: SelectFieldProps) {
+export function SelectField({ name, label, value, onChange, onBlur, options, placeholder, error, wording = messageFor, hint, required, optional, disabled, className }: SelectFieldProps) {
   const id = useId();
   const inputId = `${id}-${name}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -144,7 +149,7 @@ export function SelectField({ name, label, value, onChange, onBlur, options, pla
         ))}
       </select>
       <FieldHint id={hintId} hint={hint} />
-      {error ? <FieldError id={errorId}>{messageFor(error)}</FieldError> : null}
+      {error ? <FieldError id={errorId}>{wording(error)}</FieldError> : null}
     </div>
   );
 }
@@ -185,13 +190,15 @@ interface CheckboxFieldProps {
   onChange: (checked: boolean) => void;
   onBlur?: () => void;
   error?: string | undefined;
+  /** Words the key of `error` when it is not one of the app's shared keys. */
+  wording?: (key: string) => string;
   /** Marks the checkbox invalid when the message is shown elsewhere (`describedBy` names it). */
   invalid?: boolean;
   describedBy?: string | undefined;
   children: ReactNode;
 }
 
-export function CheckboxField({ name, checked, onChange, onBlur, error, invalid, describedBy, children }: CheckboxFieldProps) {
+export function CheckboxField({ name, checked, onChange, onBlur, error, wording = messageFor, invalid, describedBy, children }: CheckboxFieldProps) {
   const id = useId();
   const inputId = `${id}-${name}`;
   const errorId = error ? `${inputId}-error` : describedBy;
@@ -213,7 +220,7 @@ export function CheckboxField({ name, checked, onChange, onBlur, error, invalid,
           {children}
         </label>
       </div>
-      {error ? <FieldError id={errorId}>{messageFor(error)}</FieldError> : null}
+      {error ? <FieldError id={errorId}>{wording(error)}</FieldError> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '@caskade/gateway/contract';
+import { useCart } from '../api/cart';
 import { useAuthBusy, useCurrentUser, useLogout } from '../api/session';
 import { pathTo } from '../app/routes';
 import { inboxPathFor, pricingMenuItems, profileMenuItems } from '../app/navigation';
@@ -51,7 +52,7 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-1">
           {user ? (
             <>
-              {user.role === 'buyer' ? <CartLink count={0} /> : null}
+              {user.role === 'buyer' ? <CartLink /> : null}
               <NotificationBell to={inboxPathFor(user.role)} unseen={unseenNotifications} />
               <div className="hidden lg:block">
                 <ProfileMenu user={user} />
@@ -87,8 +88,10 @@ export function TopBar() {
   );
 }
 
-function CartLink({ count }: { count: number }) {
-  const badge = cartBadgeLabel(count);
+/** Buyers only: the cart's item count from the server cart, refreshed by every cart write. */
+function CartLink() {
+  const cart = useCart();
+  const badge = cartBadgeLabel(cart.data?.itemCount ?? 0);
   return (
     <Link to={pathTo('CartPage')} className={iconButton} aria-label={badge ? ui.shell.cartWithCount(badge) : ui.shell.cart}>
       <CartIcon className="size-6" />

@@ -156,8 +156,6 @@ export const catalogUi = {
     supplierHeading: 'Supplier',
     viewSupplier: 'View the supplier’s page',
     addToCart: 'Add to cart',
-    comingSoon: 'Add to cart — coming soon',
-    comingSoonNote: 'Ordering opens soon. Message the supplier in the meantime.',
     closed: 'Closed',
     closedSubtitle: 'This listing is closed and isn’t taking orders right now.',
     noStock: 'Out of stock',

@@ -1,7 +1,7 @@
-/** A modal opened by a query flag (`?mobilemenu=open`): open adds it, close removes it. */
+/** A modal opened by a query flag (`?mobilemenu=open`, the order panel's `?orderOpen=open`): open adds it, close removes it. */
 import { useSearchParams } from 'react-router-dom';
 
-export const MODAL_FLAGS = ['mobilemenu', 'mobilesearch'] as const;
+export const MODAL_FLAGS = ['mobilemenu', 'mobilesearch', 'orderOpen'] as const;
 
 export function useQueryFlag(name: (typeof MODAL_FLAGS)[number]) {
   const [params, setParams] = useSearchParams();

@@ -3,14 +3,15 @@
  * pending-approval previews at /l/{slug}/{id}/{variant}. Gallery, packages with prices before
  * and after GST, features, stock indicator, delivery, the supplier. A closed listing shows a
  * closed button and subtitle and no order form; with no stock ordering is disabled with a
- * no-stock label. The order form itself comes with the cart.
+ * no-stock label; otherwise the order panel (lazily loaded).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { CATEGORY_LABELS } from '@caskade/kit/rules';
 import { isApiError } from '../api/client';
 import { usePublicUser, useListing, type Listing } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
+import type { CurrentUser } from '@caskade/gateway/contract';
 import { CardImage, ImagePlaceholder, ScaledImage } from '../components/catalog/ListingImage';
 import { StockIndicator } from '../components/catalog/StockIndicator';
 import { InitialsAvatar, SupplierName, supplierDisplayName } from '../components/catalog/SupplierName';
@@ -29,6 +30,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { CATEGORY_ATTRIBUTES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, type AttributeKey } from '@caskade/catalog/domain';
 
 const t = catalogUi.listing;
+const OrderPanel = lazy(() => import('../components/buying/OrderPanel'));
 const VARIANTS: readonly string[] = Object.values(LISTING_VARIANTS);
 
 /** Set by the editor after publishing: which state the listing went to. */
@@ -62,10 +64,10 @@ export default function ListingPage() {
   if (!onCanonical && location.pathname !== expected) return <Navigate to={`${expected}${location.search}`} replace state={location.state as unknown} />;
 
   const published = (location.state as PublishedState | null)?.published;
-  return <ListingView listing={data} isOwner={user?.id === data.author.id} justPublished={published} />;
+  return <ListingView listing={data} user={user ?? null} isOwner={user?.id === data.author.id} justPublished={published} />;
 }
 
-function ListingView({ listing, isOwner, justPublished }: { listing: Listing; isOwner: boolean; justPublished: PublishedState['published'] }) {
+function ListingView({ listing, user, isOwner, justPublished }: { listing: Listing; user: CurrentUser | null; isOwner: boolean; justPublished: PublishedState['published'] }) {
   const author = usePublicUser(listing.author.id);
   const brandName = supplierDisplayName(author.data, listing.author.brandName || listing.author.displayName);
   useDocumentTitle(`${listing.title || catalogUi.common.untitled}${brandName ? ` · ${brandName}` : ''}`);
@@ -142,7 +144,7 @@ function ListingView({ listing, isOwner, justPublished }: { listing: Listing; is
           )}
 
           <PackagesTable listing={listing} />
-          <OrderArea listing={listing} />
+          <OrderArea listing={listing} user={user} isOwner={isOwner} />
         </div>
       </div>
 
@@ -298,10 +300,17 @@ function PackagesTable({ listing }: { listing: Listing }) {
   );
 }
 
-/** Where the order form goes (cart issue): closed, no stock, or a disabled placeholder. */
-function OrderArea({ listing }: { listing: Listing }) {
+/** The order panel (lazily loaded), or for a closed listing the closed button and subtitle, for no stock a disabled button and label. */
+function OrderArea({ listing, user, isOwner }: { listing: Listing; user: CurrentUser | null; isOwner: boolean }) {
   const closed = listing.state === 'closed';
   const noStock = listing.currentStock.quantity <= 0;
+  if (!closed && !noStock) {
+    return (
+      <Suspense fallback={<div className="mt-6 h-40 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />}>
+        <OrderPanel listing={listing} user={user} isOwner={isOwner} />
+      </Suspense>
+    );
+  }
   return (
     <section aria-label={t.orderPanel} className="mt-6 rounded-xl border border-stone-200 bg-stone-50 p-4">
       {closed ? (
@@ -311,19 +320,12 @@ function OrderArea({ listing }: { listing: Listing }) {
           </button>
           <p className="mt-2 text-center text-sm text-stone-700">{t.closedSubtitle}</p>
         </>
-      ) : noStock ? (
+      ) : (
         <>
           <button type="button" className="btn-primary w-full py-3" disabled>
             {t.noStock}
           </button>
           <p className="mt-2 text-center text-sm font-medium text-red-800">{t.noStockLabel}</p>
-        </>
-      ) : (
-        <>
-          <button type="button" className="btn-primary w-full py-3" disabled>
-            {t.comingSoon}
-          </button>
-          <p className="mt-2 text-center text-sm text-stone-600">{t.comingSoonNote}</p>
         </>
       )}
     </section>

@@ -1,0 +1,145 @@
+/**
+ * The checkout API (gateway/src/routes/orders.ts, payments.ts and the delivery addresses of
+ * cart.ts): what the checkout pages read (addresses, saved payment methods, the provider), the
+ * speculative preview, the purchase with its Idempotency-Key, the retry after a decline, the
+ * sandbox card and challenge, and the checkout's state afterwards.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, PaymentMethodView, PaymentProviderView, SupplierTermsView } from '@caskade/gateway/contract';
+import type { DeliveryMethod, PaymentTermChoice } from '@caskade/orders/domain';
+import { api, isApiError } from './client';
+import { cartKeys } from './cart';
+
+export type { CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, OrderView, PaymentMethodView } from '@caskade/gateway/contract';
+
+export const checkoutKeys = {
+  addresses: ['checkout', 'delivery-addresses'] as const,
+  paymentMethods: ['checkout', 'payment-methods'] as const,
+  provider: ['checkout', 'payment-provider'] as const,
+  preview: (what: string) => ['checkout', 'preview', what] as const,
+  checkout: (id: string) => ['checkout', 'checkout', id] as const,
+  terms: (supplierId: string) => ['checkout', 'supplier-terms', supplierId] as const,
+};
+
+const clientErrorsAreFinal = (failures: number, error: unknown) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2;
+
+export function useDeliveryAddresses() {
+  return useQuery({ queryKey: checkoutKeys.addresses, queryFn: () => api<DeliveryAddressView[]>('GET', '/api/delivery-addresses') });
+}
+
+export function useAddDeliveryAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeliveryAddressInput) => api<DeliveryAddressView>('POST', '/api/delivery-addresses', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.addresses }),
+  });
+}
+
+export function useSavedPaymentMethods() {
+  return useQuery({ queryKey: checkoutKeys.paymentMethods, queryFn: () => api<PaymentMethodView[]>('GET', '/api/payment-methods') });
+}
+
+/** A supplier's minimum order quantity and the payment terms it offers (Buy now's term choice). */
+export function useSupplierTerms(supplierId: string | null) {
+  return useQuery({
+    queryKey: checkoutKeys.terms(supplierId ?? ''),
+    queryFn: () => api<SupplierTermsView>('GET', `/api/suppliers/${encodeURIComponent(supplierId ?? '')}/terms`),
+    enabled: supplierId !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function usePaymentProvider() {
+  return useQuery({ queryKey: checkoutKeys.provider, queryFn: () => api<PaymentProviderView>('GET', '/api/payments/config'), staleTime: Infinity });
+}
+
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+export interface BecsDetails {
+  bsbNumber: string;
+  accountNumber: string;
+  accountHolderName: string;
+  email: string;
+  mandateAccepted: boolean;
+}
+
+/** Sandbox only: card or BECS details go to the payments service, a payment method id comes back (what Stripe Elements does). */
+export const createSandboxPaymentMethod = (details: { card: CardDetails } | { becs: BecsDetails }) =>
+  api<{ paymentMethodId: string }>('POST', '/api/payments/sandbox/payment-methods', details).then((answer) => answer.paymentMethodId);
+
+/** How the buyer pays: a payment method id (saved, or new from the sandbox), or bank transfer. */
+export type PaymentChoice = { paymentMethodId: string } | { bankTransfer: true };
+
+/** What is bought: the whole cart, or one listing now ("Buy now"). */
+export type Purchase =
+  | { kind: 'cart' }
+  | { kind: 'listing'; listingId: string; orderData: { packageIndex: number; quantity: number; deliveryMethod?: DeliveryMethod }; paymentTerm: PaymentTermChoice };
+
+function purchaseRequest(purchase: Purchase, deliveryAddressId: string): { path: string; body: Record<string, unknown> } {
+  if (purchase.kind === 'cart') return { path: '/api/initiate-privileged-from-cart', body: { deliveryAddressId } };
+  return { path: '/api/initiate-privileged', body: { listingId: purchase.listingId, orderData: purchase.orderData, paymentTerm: purchase.paymentTerm, deliveryAddressId } };
+}
+
+/**
+ * The order summary before paying: the speculative call writes nothing and needs no key. The API
+ * asks for a payment choice even here; the preview does not depend on it, so bank transfer stands in.
+ */
+export function useCheckoutPreview(purchase: Purchase, deliveryAddressId: string | null) {
+  const { path, body } = purchaseRequest(purchase, deliveryAddressId ?? '');
+  return useQuery({
+    queryKey: checkoutKeys.preview(JSON.stringify([path, body])),
+    queryFn: async () => (await api<CheckoutOutcomeView>('POST', path, { ...body, isSpeculative: true, bankTransfer: true })).preview,
+    enabled: deliveryAddressId !== null,
+    // Kept while paying again after a decline: by then the cart is empty and a new preview would say so.
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    retry: clientErrorsAreFinal,
+  });
+}
+
+/**
+ * Pays: the purchase (or, after a decline, the checkout's retry) with the attempt's
+ * Idempotency-Key, reused when the same submission is sent again. The answer's checkout says what
+ * comes next (requires_action: the challenge page; otherwise the confirmation).
+ */
+export function usePay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (vars: { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; idempotencyKey: string; retryCheckoutId: string | null }): Promise<CheckoutView> => {
+      if (vars.retryCheckoutId) return api<CheckoutView>('POST', `/api/checkouts/${encodeURIComponent(vars.retryCheckoutId)}/retry-payment`, vars.payment);
+      const { path, body } = purchaseRequest(vars.purchase, vars.deliveryAddressId);
+      const outcome = await api<CheckoutOutcomeView>('POST', path, { ...body, ...vars.payment }, { 'Idempotency-Key': vars.idempotencyKey });
+      if (!outcome.checkout) throw new Error('Expected a checkout in the answer');
+      return outcome.checkout;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.cart }),
+    onSuccess: (checkout) => queryClient.setQueryData(checkoutKeys.checkout(checkout.id), checkout),
+  });
+}
+
+/** Still settling: the confirmation page polls every second while this holds. */
+export const isSettling = (checkout: CheckoutView | undefined): boolean =>
+  checkout !== undefined && checkout.state === 'pending' && (checkout.paymentStatus === 'processing' || checkout.paymentStatus === 'requires_action');
+
+export function useCheckout(id: string) {
+  return useQuery({
+    queryKey: checkoutKeys.checkout(id),
+    queryFn: () => api<CheckoutView>('GET', `/api/checkouts/${encodeURIComponent(id)}`),
+    refetchInterval: (query) => (isSettling(query.state.data) ? 1000 : false),
+    retry: clientErrorsAreFinal,
+  });
+}
+
+/** Sandbox only: the buyer completes (or fails) the card's authentication challenge. */
+export function useAnswerChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { paymentId: string; authenticated: boolean }) =>
+      api<{ status: string }>('POST', `/api/payments/sandbox/challenge/${encodeURIComponent(vars.paymentId)}`, { authenticated: vars.authenticated }),
+    onSuccess: (_answer, vars) => queryClient.invalidateQueries({ queryKey: checkoutKeys.checkout(vars.paymentId) }),
+  });
+}

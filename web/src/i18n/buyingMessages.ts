@@ -1,0 +1,236 @@
+/**
+ * en-AU wording for buying: the order panel, the cart, checkout, the payment challenge and the
+ * confirmation. The keys are the orders and cart domains' (ORDER_MSG, ENTRY_PROBLEMS) and the
+ * spec's billing keys; the rules behind them live in those domains, not here.
+ */
+import { ENTRY_PROBLEMS } from '@caskade/cart/domain';
+import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
+import { isApiError } from '../api/client';
+import { formatMoney } from './format';
+import { messageFor } from './messages';
+
+/** Billing details (product-spec §5 "Checkout"): the spec's message keys for the required fields. */
+export const BILLING_MSG = {
+  addressLine1Required: 'addressLine1Required',
+  postalCodeRequired: 'postalCodeRequired',
+  cityRequired: 'cityRequired',
+  countryRequired: 'countryRequired',
+} as const;
+
+const messages: Record<string, string> = {
+  [ORDER_MSG.selectPackageTypeRequired]: 'Choose a package first.',
+  [ORDER_MSG.pricePackRequired]: 'Choose a package to add to your cart.',
+  [ORDER_MSG.quantityNotValid]: 'Enter a quantity of at least 1.',
+  [ORDER_MSG.quantityOverMsg]: 'That’s more than the supplier has in stock, counting what’s already in your cart.',
+  [ORDER_MSG.quantityLessThanZero]: 'The quantity can’t be below 0.',
+  [ORDER_MSG.deliveryMethodRequired]: 'Choose pickup or shipping.',
+  [ORDER_MSG.deliveryMethodUnavailable]: 'This supplier doesn’t offer that delivery method for this product.',
+  [ORDER_MSG.noStock]: 'No stock at the moment. Check back soon.',
+  [ORDER_MSG.ownListing]: 'This is your own listing: you can’t order it.',
+  [ORDER_MSG.supplierCannotBuy]: 'Supplier accounts can’t place orders. Log in with a buyer account to order.',
+  [ORDER_MSG.stateNotServed]: 'This supplier doesn’t deliver to your state.',
+  [ORDER_MSG.minimumOrderNotMet]: 'Minimum order not met',
+  [ORDER_MSG.cartIsEmpty]: 'Cart is empty',
+  [ORDER_MSG.paymentTermNotOffered]: 'This supplier doesn’t offer that payment term.',
+  [ORDER_MSG.paymentFailed]: ORDER_MSG.paymentFailed,
+  [ORDER_MSG.actionFailed]: ORDER_MSG.actionFailed,
+  [ENTRY_PROBLEMS.listingUnavailable]: 'This product is no longer available. Remove it to check out.',
+  [ENTRY_PROBLEMS.notEnoughStock]: 'There isn’t enough stock for this quantity. Lower it to check out.',
+  [ENTRY_PROBLEMS.packageMissing]: 'The supplier no longer sells this package. Remove it to check out.',
+  [BILLING_MSG.addressLine1Required]: 'Enter the street address.',
+  [BILLING_MSG.postalCodeRequired]: 'Enter the postcode.',
+  [BILLING_MSG.cityRequired]: 'Enter the city or suburb.',
+  [BILLING_MSG.countryRequired]: 'Enter the country.',
+  'validation.stateInvalid': 'Choose an Australian state or territory.',
+  'validation.postcodeInvalid': 'Enter a 4-digit postcode.',
+  'validation.postalCodeInvalid': 'Enter a 4-digit postcode.',
+  'validation.countryInvalid': 'Deliveries are within Australia only.',
+  'validation.idempotencyKeyRequired': 'Something went wrong sending your payment. Please try again.',
+  cardNumberInvalid: 'Enter the 16-digit card number.',
+  cardExpiryInvalid: 'Enter the expiry as MM/YY.',
+  cardExpired: 'This card has expired.',
+  cardCvcInvalid: 'Enter the 3- or 4-digit security code.',
+  bsbInvalid: 'Enter the 6-digit BSB.',
+  accountNumberInvalid: 'Enter the account number (5 to 9 digits).',
+  mandateRequired: 'Accept the direct debit request to pay this way.',
+  paymentMethodRequired: 'Payment method is required',
+  deliveryAddressRequired: 'Choose a delivery address.',
+};
+
+/** Wording for a buying key, else the app's shared wording (validation keys, error codes). */
+export function buyingMessage(key: string): string {
+  return messages[key] ?? messageFor(key);
+}
+
+
+/** Every message of a failed call: its field keys worded, the reason, or the error code's wording. */
+export function failureMessages(error: unknown): string[] {
+  if (!isApiError(error)) return [buyingMessage(ORDER_MSG.actionFailed)];
+  const fields = Object.values(error.fields);
+  if (fields.length > 0) return [...new Set(fields.map(buyingMessage))];
+  const reason = error.meta?.['reason'] ?? error.meta?.['message'];
+  return [typeof reason === 'string' ? buyingMessage(reason) : buyingMessage(error.code)];
+}
+
+export const PAYMENT_TERM_LABELS: Record<PaymentTermChoice, string> = {
+  none: 'Pay now',
+  '30_days': '30 days',
+  '60_days': '60 days',
+  '90_days': '90 days',
+};
+
+export const DELIVERY_METHOD_LABELS: Record<string, string> = { pickup: 'Pickup', shipping: 'Shipping' };
+
+export const buyingUi = {
+  panel: {
+    heading: 'Order',
+    open: 'Order now',
+    package: 'Package',
+    choosePackage: 'Choose a package',
+    quantity: 'Quantity',
+    chooseQuantity: 'Choose a quantity',
+    delivery: 'Delivery',
+    chooseDelivery: 'Choose pickup or shipping',
+    addToCart: 'Add to cart',
+    adding: 'Adding…',
+    added: 'Added to your cart',
+    viewCart: 'View cart',
+    buyNow: 'Buy now',
+    calculating: 'Calculating…',
+    signUpToOrder: 'Sign up to order',
+    signUpNote: 'Create a free buyer account or log in to order from this supplier.',
+    ownListingScroll: 'This is your listing',
+    supplierDisabled: 'Add to cart',
+  },
+  lines: {
+    caption: 'Price breakdown',
+    item: 'Item',
+    amount: 'Amount',
+    subtotalExGst: 'Subtotal (ex GST)',
+    total: 'Total (incl. GST)',
+    wet: 'WET',
+    gst: 'GST',
+  },
+  cart: {
+    title: 'Your cart',
+    empty: 'Cart is empty',
+    emptyBody: 'Find products from Australia’s independent producers and add them here.',
+    browse: 'Browse products',
+    from: (supplier: string) => `From ${supplier}`,
+    quantityOf: (title: string) => `Quantity of ${title}`,
+    remove: 'Remove',
+    removeOf: (title: string) => `Remove ${title}`,
+    removeTitle: 'Remove this product?',
+    removeBody: (title: string) => `“${title}” will be removed from your cart.`,
+    update: 'Update',
+    unchanged: 'Nothing changed.',
+    minimum: (min: number, total: number) => `This supplier’s minimum order is ${min} ${min === 1 ? 'package' : 'packages'}; you have ${total}.`,
+    paymentTerm: 'Payment',
+    paymentTermHint: 'Pay now, or on the supplier’s terms: we charge your saved payment method on the due date.',
+    checkout: 'Check out',
+    cartTotal: 'Cart total (incl. GST)',
+    blocked: 'Fix the problems above to check out.',
+    packageGone: 'Package no longer sold',
+    inStock: (n: number) => `${n} in stock`,
+  },
+  checkout: {
+    title: 'Checkout',
+    delivery: 'Delivery address',
+    addAddress: 'Add a new address',
+    newAddress: 'New delivery address',
+    saveAddress: 'Save address',
+    name: 'Business or recipient name',
+    street: 'Street address',
+    city: 'City or suburb',
+    state: 'State or territory',
+    chooseState: 'Choose a state',
+    postcode: 'Postcode',
+    phone: 'Phone',
+    email: 'Email address',
+    noAddress: 'Add a delivery address to continue.',
+    billing: 'Billing details',
+    sameAsDelivery: 'Fill in from the delivery address',
+    addressLine1: 'Address line 1',
+    addressLine2: 'Address line 2',
+    billingCity: 'City',
+    billingState: 'State',
+    postal: 'Postcode',
+    country: 'Country',
+    payment: 'Payment method',
+    savedCard: (brand: string, last4: string, month: number, year: number) => `${brand} ending ${last4}, expires ${String(month).padStart(2, '0')}/${String(year).slice(-2)}`,
+    savedBecs: (bsb: string, last4: string) => `Direct debit ${bsb} ••••${last4}`,
+    expired: 'expired',
+    newCard: 'New card',
+    becs: 'Direct debit (BECS)',
+    bankTransfer: 'Bank transfer',
+    bankTransferNote: 'We’ll show Caskade’s bank details and a reference after you place the order. Your order waits until the transfer arrives.',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'Security code (CVC)',
+    bsb: 'BSB',
+    accountNumber: 'Account number',
+    accountHolder: 'Account holder name',
+    becsEmail: 'Email for debit notices',
+    mandate:
+      'By providing your bank account details, you agree to this Direct Debit Request and the Direct Debit Request service agreement, and authorise Stripe Payments Australia Pty Ltd ACN 160 180 343 Direct Debit User ID number 507156 (“Stripe”) to debit your account through the Bulk Electronic Clearing System (BECS) on behalf of Caskade (the “Merchant”) for any amounts separately communicated to you by the Merchant. You certify that you are either an account holder or an authorised signatory on the account listed above.',
+    mandateAccept: 'I accept the direct debit request above',
+    summary: 'Order summary',
+    orderFrom: (supplier: string) => `Order from ${supplier}`,
+    term: (label: string) => `Payment: ${label}`,
+    payNow: 'Due now (incl. GST)',
+    pay: (amount: string) => `Pay ${amount}`,
+    placeOrder: 'Place order',
+    paying: 'Paying…',
+    payAgain: 'Pay again',
+    retryNote: 'Choose another payment method and pay again. Your stock is held for 15 minutes.',
+    loadFailed: 'We couldn’t load your checkout.',
+    retry: 'Try again',
+    buyNowOf: (title: string) => `Buying ${title}`,
+    backToCart: 'Back to cart',
+    noChoice: 'This page needs a product choice. Go back to the listing and choose Buy now.',
+  },
+  challenge: {
+    title: 'Confirm your payment',
+    intro: 'Your bank asks you to confirm this card payment (3D Secure). This is Caskade’s test bank: choose whether the check passes.',
+    complete: 'Complete authentication',
+    fail: 'Fail authentication',
+    working: 'Sending…',
+  },
+  complete: {
+    title: 'Thank you for your order',
+    processing: 'We’re confirming your payment…',
+    awaitingTransfer: 'Your order is waiting for your bank transfer',
+    failedTitle: 'The payment didn’t go through',
+    expiredTitle: 'The payment wasn’t completed in time',
+    expiredBody: 'Your orders were cancelled and the stock was released. Add the products to your cart again to order.',
+    orders: (n: number) => (n === 1 ? '1 order' : `${n} orders`),
+    orderNumber: 'Order number',
+    supplier: 'Supplier',
+    state: 'Status',
+    total: 'Total (incl. GST)',
+    totalPaid: 'Total',
+    dueLater: (date: string) => `Charged on ${date}`,
+    transferHeading: 'Pay by bank transfer',
+    transferIntro: 'Transfer the amount below to Caskade’s account and quote the reference, so we can match your payment.',
+    accountName: 'Account name',
+    bsb: 'BSB',
+    accountNumber: 'Account number',
+    reference: 'Reference',
+    amount: 'Amount',
+    dueBy: 'Pay by',
+    viewOrders: 'View your orders',
+    changeMethod: 'Change payment method and pay again',
+    money: (cents: number) => formatMoney(cents),
+  },
+  orderState: {
+    'pending-payment': 'Awaiting payment',
+    'pending-payment-multi-vendor': 'Awaiting payment',
+    purchased: 'Paid',
+    'purchased-multi-vendor': 'Paid',
+    'purchased-delayed-payment': 'Confirmed, on payment terms',
+    'payment-expired': 'Payment expired',
+    'payment-expired-multi-vendor': 'Payment expired',
+    'canceled-payment': 'Cancelled',
+    'canceled-multi-vendor': 'Cancelled',
+  } as Record<string, string>,
+};

@@ -1,0 +1,181 @@
+/**
+ * /cart (product-spec §2, §5 "Cart"): the buyer's server-side cart grouped by supplier. Each
+ * group lists its entries (quantity change, removal, problems), its line items with GST and WET
+ * itemised and the GST-inclusive total, the supplier's minimum order ("Minimum order not met"
+ * blocks checkout) and a payment term where the supplier offers terms. "Check out" leads to the
+ * multi-supplier checkout; an empty cart says "Cart is empty".
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ORDER_MSG, PAYMENT_TERM_CHOICES, type PaymentTermChoice } from '@caskade/orders/domain';
+import { useCart, useRemoveCartEntry, useSetPaymentTerm, useUpdateCartEntry, type CartEntryView, type SupplierGroupView } from '../api/cart';
+import { pathTo } from '../app/routes';
+import { LineItems } from '../components/buying/LineItems';
+import { FormMessage, SelectField } from '../components/Field';
+import { PageContainer, PageHeading } from '../components/PageLayout';
+import { Spinner } from '../components/Spinner';
+import { DELIVERY_METHOD_LABELS, PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../i18n/buyingMessages';
+import { formatMoney } from '../i18n/format';
+import { packageLabel } from '../lib/packages';
+
+const t = buyingUi.cart;
+
+export default function CartPage() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  if (cart.isPending) return <Spinner />;
+  if (cart.isError) {
+    return (
+      <PageContainer width="medium">
+        <FormMessage tone="error">{failureMessages(cart.error).join(' ')}</FormMessage>
+      </PageContainer>
+    );
+  }
+  const data = cart.data;
+  if (data.entryCount === 0) {
+    return (
+      <PageContainer width="medium">
+        <PageHeading title={t.title} />
+        <div className="card px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-stone-900">{buyingMessage(ORDER_MSG.cartIsEmpty)}</p>
+          <p className="mt-2 text-stone-600">{t.emptyBody}</p>
+          <Link to={pathTo('SearchPage')} className="btn-primary mt-6">
+            {t.browse}
+          </Link>
+        </div>
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer>
+      <PageHeading title={t.title} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,8fr)_minmax(0,4fr)] lg:gap-12">
+        <div className="grid min-w-0 content-start gap-6">
+          {data.suppliers.map((group) => (
+            <SupplierGroup key={group.supplierId} group={group} />
+          ))}
+        </div>
+        <aside aria-labelledby="cart-total-heading" className="min-w-0">
+          <div className="card grid gap-4 p-5 lg:sticky lg:top-24">
+            <h2 id="cart-total-heading" className="text-lg font-semibold text-stone-900">
+              {t.cartTotal}
+            </h2>
+            <p className="text-2xl font-bold text-stone-900 tabular-nums" data-testid="cart-total">
+              {formatMoney(data.payinTotalCents)}
+            </p>
+            {!data.canCheckOut ? <p className="text-sm text-stone-700">{t.blocked}</p> : null}
+            <button type="button" className="btn-primary w-full py-3" disabled={!data.canCheckOut} onClick={() => void navigate(pathTo('MultiSupplierCheckoutPage'))}>
+              {t.checkout}
+            </button>
+          </div>
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}
+
+function SupplierGroup({ group }: { group: SupplierGroupView }) {
+  const headingId = `supplier-${group.supplierId}`;
+  const setTerm = useSetPaymentTerm();
+  const offered = group.paymentTermsOffered;
+  return (
+    <section aria-labelledby={headingId} className="card p-5">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        {t.from(group.supplierName)}
+      </h2>
+      <ul className="mt-4 divide-y divide-stone-100">
+        {group.entries.map((entry) => (
+          <Entry key={entry.id} entry={entry} />
+        ))}
+      </ul>
+      {!group.minimumMet ? (
+        <div className="mt-4" data-testid="minimum-not-met">
+          <FormMessage tone="error">
+            <p className="font-semibold">{buyingMessage(ORDER_MSG.minimumOrderNotMet)}</p>
+            <p>{t.minimum(group.minimumOrderQuantity, group.totalQuantity)}</p>
+          </FormMessage>
+        </div>
+      ) : null}
+      {offered.length > 0 ? (
+        <div className="mt-4 max-w-xs">
+          <SelectField
+            name={`paymentTerm-${group.supplierId}`}
+            label={t.paymentTerm}
+            value={group.paymentTerm}
+            disabled={setTerm.isPending}
+            onChange={(value) => setTerm.mutate({ supplierId: group.supplierId, paymentTerm: value as PaymentTermChoice })}
+            options={PAYMENT_TERM_CHOICES.filter((c) => c === 'none' || offered.includes(c)).map((c) => ({ value: c, label: PAYMENT_TERM_LABELS[c] }))}
+            hint={t.paymentTermHint}
+          />
+          {setTerm.isError ? <p className="mt-1 text-sm font-medium text-red-700">{failureMessages(setTerm.error).join(' ')}</p> : null}
+        </div>
+      ) : null}
+      {group.priced ? (
+        <div className="mt-4 border-t border-stone-200 pt-4">
+          <LineItems priced={group.priced} label={t.from(group.supplierName)} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Entry({ entry }: { entry: CartEntryView }) {
+  const update = useUpdateCartEntry();
+  const remove = useRemoveCartEntry();
+  const [error, setError] = useState<string | null>(null);
+  const max = Math.max(entry.available, entry.quantity, 1);
+  const path = pathTo('ListingPage', { slug: entry.listingSlug || 'listing', id: entry.listingId });
+  const onError = (e: unknown) => setError(failureMessages(e).join(' '));
+  return (
+    <li className="flex flex-wrap items-start gap-4 py-4 first:pt-0" aria-label={entry.listingTitle}>
+      {entry.imageUrl ? <img src={entry.imageUrl} alt="" className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover" loading="lazy" /> : null}
+      <div className="min-w-0 flex-1">
+        <Link to={path} className="font-medium text-stone-900 hover:underline">
+          {entry.listingTitle}
+        </Link>
+        <p className="text-sm text-stone-700">
+          {entry.package ? `${packageLabel(entry.package)} · ${formatMoney(entry.package.priceCents)} ex GST` : t.packageGone}
+          {entry.deliveryMethod ? ` · ${DELIVERY_METHOD_LABELS[entry.deliveryMethod] ?? entry.deliveryMethod}` : ''}
+        </p>
+        {entry.problem ? <p className="mt-1 text-sm font-medium text-red-700">{buyingMessage(entry.problem)}</p> : null}
+        {error ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex items-end gap-2">
+        <label className="text-sm text-stone-700">
+          <span className="sr-only">{t.quantityOf(entry.listingTitle)}</span>
+          <select
+            className="input w-20 pr-8"
+            value={String(entry.quantity)}
+            disabled={update.isPending}
+            onChange={(event) => {
+              setError(null);
+              update.mutate({ entryId: entry.id, quantity: Number(event.target.value) }, { onError });
+            }}
+          >
+            {Array.from({ length: max }, (_, i) => (
+              <option key={i + 1} value={String(i + 1)}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn-ghost text-sm"
+          aria-label={t.removeOf(entry.listingTitle)}
+          disabled={remove.isPending}
+          onClick={() => {
+            setError(null);
+            remove.mutate(entry.id, { onError });
+          }}
+        >
+          {t.remove}
+        </button>
+      </div>
+    </li>
+  );
+}
