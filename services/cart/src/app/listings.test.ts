@@ -4,9 +4,8 @@
  * and what catalog changes shows in the cart.
  */
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { AppError, createClient, LocalEventBus, type PromiseClient } from '@caskade/kit';
-import { describeServiceBackends, dropTestSchema, expectAppError, TEST_DATABASE_URL, uniqueName, type Backend } from '@caskade/kit/testing';
+import { describeServiceBackends, dropTestSchema, expectAppError, solidPng, TEST_DATABASE_URL, uniqueName, type Backend } from '@caskade/kit/testing';
 import { catalogEnv, startCatalog, type CatalogService, type SupplierDirectory } from '@caskade/catalog';
 import { cart, catalog } from '@caskade/proto';
 import { cartEnv } from '../config';
@@ -24,25 +23,6 @@ const directory: SupplierDirectory = {
     return { id: brewer.caller?.userId ?? '', brandName: 'Real Catalog Brewing', displayName: 'Rita Brewer', published: true };
   },
 };
-
-/** A solid-colour RGB PNG, built by hand (the cart has no image library). */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0xb5, 0x65, 0x1d]))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 interface Both {
   catalogSvc: CatalogService;

@@ -163,5 +163,5 @@ export function describeOnBackends(title: string, body: (backend: Backend, t: Ga
   }
 }
 export { expectAppError } from './errors';
-export { corruptPngImageData } from './images';
+export { corruptPngImageData, solidPng } from './images';
 export { describeServiceBackends, dropTestSchema, type StartedHarness } from './harness';

@@ -94,12 +94,12 @@ async function replay(deps: OrdersDeps, existing: CheckoutRow, hash: string): Pr
     row = await findCheckout(deps.db, existing.id);
   }
   if (!row) throw new AppError('not-found', { resource: 'checkout' });
-  if (row.answer) return answerOf(row.answer, true);
+  if (row.answer && row.answer.kind !== 'interrupted') return answerOf(row.answer, true);
   // The first request died before answering: answer what the checkout is now (the timer ends it).
   return { checkout: await loadCheckoutView(deps, row), preview: [], replayed: true };
 }
 
-function answerOf(answer: CheckoutAnswer, replayed: boolean): orders.CheckoutOutcome {
+function answerOf(answer: Exclude<CheckoutAnswer, { kind: 'interrupted' }>, replayed: boolean): orders.CheckoutOutcome {
   if (answer.kind === 'error') throw new AppError(answer.code as AppError['code'], answer.meta);
   return { ...(answer.outcome as orders.CheckoutOutcome), replayed };
 }
@@ -155,9 +155,9 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   try {
     return await proceed(deps, claimed, buyer, pricedParts, plan, expiresAt, windowMs);
   } catch (err) {
-    if (err instanceof AppError) {
-      await saveAnswer(deps.db, claimed.id, { kind: 'error', code: err.code, meta: err.meta ?? {} }, deps.now());
-    }
+    // A refusal is the answer for good; a failure on our side is not (a retry sees the checkout as it is by then).
+    const answer: CheckoutAnswer = err instanceof AppError && err.status < 500 ? { kind: 'error', code: err.code, meta: err.meta ?? {} } : { kind: 'interrupted' };
+    await saveAnswer(deps.db, claimed.id, answer, deps.now()).catch((saveErr: unknown) => deps.logger.warn({ err: saveErr, checkoutId: claimed.id }, 'checkout answer not saved'));
     throw err;
   }
 }
@@ -239,7 +239,7 @@ async function finish(deps: OrdersDeps, checkoutId: string): Promise<orders.Chec
   const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row), preview: [], replayed: false };
   await saveAnswer(deps.db, checkoutId, { kind: 'ok', outcome }, deps.now());
   const saved = await findCheckout(deps.db, checkoutId);
-  return saved?.answer ? answerOf(saved.answer, false) : outcome;
+  return saved?.answer && saved.answer.kind !== 'interrupted' ? answerOf(saved.answer, false) : outcome;
 }
 
 async function nameOf(deps: OrdersDeps, userId: string): Promise<string> {

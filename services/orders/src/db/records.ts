@@ -26,4 +26,9 @@ export interface OrderLineRecord {
 }
 
 /** The first answer to an idempotency key: what a replay answers (an error, or the checkout's id). */
-export type CheckoutAnswer = { kind: 'ok'; outcome: unknown } | { kind: 'error'; code: string; meta: Record<string, unknown> };
+/**
+ * The first answer to an idempotency key: what a replay answers. `interrupted`: the first request
+ * failed on our side (a service down half-way); a replay answers the checkout as it is now, since
+ * the payment event or the expiry timer carries it on.
+ */
+export type CheckoutAnswer = { kind: 'ok'; outcome: unknown } | { kind: 'error'; code: string; meta: Record<string, unknown> } | { kind: 'interrupted' };

@@ -1,0 +1,161 @@
+/**
+ * The orders service started for its tests with the real services it calls — catalog (a supplier
+ * directory standing in for identity), payments on the sandbox, cart — each on its own schema of
+ * the same backend (PGlite or PostgreSQL), on one local bus. Orders runs on a clock the test moves
+ * and with its timer loop off: tests fire timers themselves (runDueTimers), on as many replicas as
+ * they start (PostgreSQL only: replicas share one schema). Identity is absent: buyer names are
+ * empty, which orders tolerates by design.
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type PromiseClient, type Role } from '@caskade/kit';
+import { describeServiceBackends, dropTestSchema, solidPng, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
+import { catalogEnv, startCatalog, type CatalogService, type SupplierDirectory } from '@caskade/catalog';
+import { cartEnv, startCart, type CartService } from '@caskade/cart';
+import { paymentsEnv, startPayments, type PaymentsService } from '@caskade/payments';
+import { cart, catalog, orders, payments } from '@caskade/proto';
+import { ordersEnv } from '../config';
+import { startOrders, type OrdersService } from '../index';
+
+export const testLogger = createLogger('orders-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+export const ctxOf = (userId: string, role: Role): CallContext => ({ requestId: 'test', caller: { userId, role, scopes: [] } });
+export const system: CallContext = { requestId: 'test', caller: null };
+
+export interface OrdersHarness {
+  backend: Backend;
+  orders: OrdersService;
+  catalogSvc: CatalogService;
+  paymentsSvc: PaymentsService;
+  cartSvc: CartService;
+  client: PromiseClient<typeof orders.OrdersServiceService>;
+  catalogClient: PromiseClient<typeof catalog.CatalogServiceService>;
+  cartClient: PromiseClient<typeof cart.CartServiceService>;
+  paymentsClient: PromiseClient<typeof payments.PaymentsServiceService>;
+  clock: { now: number };
+  /** A supplier with a sandbox payout account, known to the catalog's directory. */
+  supplier(brandName?: string): Promise<CallContext>;
+  /** A buyer with one default delivery address; answers its context and the address id. */
+  buyer(): Promise<{ ctx: CallContext; addressId: string }>;
+  /** A published beer of `supplier` (a $240 keg, pickup) with `stock` units. */
+  listing(supplier: CallContext, title: string, stock: number): Promise<catalog.Listing>;
+  stockOf(listingId: string): Promise<number>;
+  /** Another orders process on the same schema and clock (PostgreSQL only). */
+  replica(): Promise<OrdersService>;
+  stop(): Promise<void>;
+}
+
+export async function startOrdersHarness(backend: Backend): Promise<OrdersHarness> {
+  const db = backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {};
+  const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 50 });
+  const schemas = { catalog: uniqueName('orders_catalog_test'), payments: uniqueName('orders_payments_test'), cart: uniqueName('orders_cart_test'), orders: uniqueName('orders_test') };
+  const brands = new Map<string, string>();
+  const directory: SupplierDirectory = {
+    currentSupplier: async (ctx) => {
+      const brandName = brands.get(ctx.caller?.userId ?? '');
+      if (!brandName) throw new AppError('forbidden');
+      return { id: ctx.caller?.userId ?? '', brandName, displayName: brandName, published: true };
+    },
+  };
+  const clock = { now: Date.now() };
+  const env = { DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...db };
+  const catalogSvc = await startCatalog({ env: catalogEnv.parse({ ...env, IDENTITY_ADDR: '127.0.0.1:1' }), bus, logger: testLogger, schema: schemas.catalog, directory });
+  const paymentsSvc = await startPayments({ env: paymentsEnv.parse({ ...env, SANDBOX_BECS_SETTLE_SECONDS: '0' }), bus, logger: testLogger, schema: schemas.payments, pollMs: 50 });
+  const cartSvc = await startCart({ env: cartEnv.parse({ ...env, CATALOG_ADDR: catalogSvc.grpcAddress }), bus, logger: testLogger, schema: schemas.cart });
+  const ordersEnvValues = ordersEnv.parse({
+    ...env, IDENTITY_ADDR: '127.0.0.1:1', CATALOG_ADDR: catalogSvc.grpcAddress, CART_ADDR: cartSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress,
+  });
+  const startOne = (on = bus) => startOrders({ env: ordersEnvValues, bus: on, logger: testLogger, schema: schemas.orders, now: () => new Date(clock.now), timerPollMs: 0 });
+  const replicaBuses: LocalEventBus[] = [];
+  const ordersSvc = await startOne();
+  const replicas: OrdersService[] = [];
+  const client = createClient(orders.OrdersServiceService, ordersSvc.grpcAddress);
+  const catalogClient = createClient(catalog.CatalogServiceService, catalogSvc.grpcAddress);
+  const cartClient = createClient(cart.CartServiceService, cartSvc.grpcAddress);
+  const paymentsClient = createClient(payments.PaymentsServiceService, paymentsSvc.grpcAddress);
+  const images = new Map<string, Promise<string>>();
+
+  return {
+    backend,
+    orders: ordersSvc,
+    catalogSvc,
+    paymentsSvc,
+    cartSvc,
+    client,
+    catalogClient,
+    cartClient,
+    paymentsClient,
+    clock,
+    async supplier(brandName = `Brewery ${randomUUID().slice(0, 8)}`) {
+      const ctx = ctxOf(randomUUID(), 'supplier');
+      brands.set(ctx.caller?.userId ?? '', brandName);
+      await paymentsClient.createSandboxPayoutAccount({ supplierId: ctx.caller?.userId ?? '' }, system);
+      return ctx;
+    },
+    async buyer() {
+      const ctx = ctxOf(randomUUID(), 'buyer');
+      const out = await cartClient.createDeliveryAddress({
+        fields: { name: 'Fitzroy Alehouse', street: '214 Brunswick St', city: 'Fitzroy', state: 'VIC', country: 'AU', postalCode: '3065', phone: '0412345678', email: 'bar@example.com', isDefault: true },
+      }, ctx);
+      return { ctx, addressId: out.address?.id ?? '' };
+    },
+    async listing(supplier, title, stock) {
+      // Images belong to their uploader: each supplier uploads one, once.
+      const owner = supplier.caller?.userId ?? '';
+      let image = images.get(owner);
+      if (!image) {
+        image = catalogClient.uploadImage({ data: solidPng(64, 48), fileName: 'keg.png' }, supplier, { deadlineMs: 20_000 }).then((r) => r.image?.id ?? '');
+        images.set(owner, image);
+      }
+      const imageId = await image;
+      const fields = catalog.ListingFields.fromPartial({
+        listingType: 'product', title, description: `${title}, for the trade.`, category: 'beer', productType: 'ale', style: 'pale-ale',
+        attributes: { alcoholicPercent: 4.8, colour: 'Gold', malts: 'Pale', hops: 'Galaxy', vegan: true },
+        pricePackages: [{ packageType: 'keg', size: 50, unit: 'L', quantity: 1, priceCents: 24_000, sku: 'KEG-50' }],
+        location: { address: '12 Brewery Lane, Healesville VIC', state: 'VIC', postcode: '3777', lat: -37.65, lng: 145.51 },
+        pickupEnabled: true, shippingEnabled: false, imageIds: [imageId],
+      });
+      const draft = (await catalogClient.createListing({ fields, stockQuantity: stock }, supplier)).listing?.id ?? '';
+      const published = (await catalogClient.publishListing({ id: draft }, supplier)).listing;
+      if (published?.state !== 'published') throw new Error(`${title} did not publish`);
+      return published;
+    },
+    async stockOf(listingId) {
+      return (await catalogClient.getListing({ id: listingId, recordView: false }, system)).listing?.stockQuantity ?? -1;
+    },
+    async replica() {
+      if (backend !== 'postgres') throw new Error('replicas share one PostgreSQL schema');
+      // A replica consumes on a bus of its own (one local bus takes one subscriber per durable consumer).
+      const own = new LocalEventBus({ logger: testLogger });
+      replicaBuses.push(own);
+      const r = await startOne(own);
+      replicas.push(r);
+      return r;
+    },
+    async stop() {
+      for (const c of [client, catalogClient, cartClient, paymentsClient]) c.close();
+      for (const r of replicas) await r.stop();
+      for (const b of replicaBuses) await b.close();
+      await ordersSvc.stop();
+      await cartSvc.stop();
+      await paymentsSvc.stop();
+      await catalogSvc.stop();
+      await bus.close();
+      for (const schema of Object.values(schemas)) await dropTestSchema(backend, schema);
+    },
+  };
+}
+
+/** A suite on PGlite and on PostgreSQL, each with its own harness. */
+export function describeOrders(title: string, body: (h: () => OrdersHarness, t: GatedSuite, backend: Backend) => void): void {
+  describeServiceBackends(title, startOrdersHarness, body);
+}
+
+/** Polls `read` until `done` holds (events travel on the bus asynchronously). */
+export async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
