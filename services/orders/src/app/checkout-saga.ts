@@ -177,11 +177,16 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
   const created = await withTransaction(deps.db, async (trx) => {
     const out: OrderRow[] = [];
     for (const part of parts) {
-      const row = await insertOrder(trx, {
-        id: randomUUID(), checkoutId: checkout.id, orderNumber: orderNumberFrom(deps.randomBytes(8)), buyerId: buyer.userId, buyerName,
-        supplierId: part.supplierId, supplierName: part.supplierName, processName: part.processName, priced: part.priced, lines: linesOf(part),
-        paymentTerm: part.paymentTerm, deliveryAddress: plan.deliveryAddress, now,
-      });
+      let row: OrderRow | null = null;
+      // A number already taken (rare: 25^8 of them) draws another.
+      for (let attempt = 0; !row && attempt < 8; attempt++) {
+        row = await insertOrder(trx, {
+          id: randomUUID(), checkoutId: checkout.id, orderNumber: orderNumberFrom(deps.randomBytes(8)), buyerId: buyer.userId, buyerName,
+          supplierId: part.supplierId, supplierName: part.supplierName, processName: part.processName, priced: part.priced, lines: linesOf(part),
+          paymentTerm: part.paymentTerm, deliveryAddress: plan.deliveryAddress, now,
+        });
+      }
+      if (!row) throw new AppError('internal');
       if (part.paymentTerm !== 'none') {
         out.push(row);
         continue;

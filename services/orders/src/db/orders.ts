@@ -23,8 +23,9 @@ export interface NewOrder {
   now: Date;
 }
 
-export async function insertOrder(trx: Transaction<OrdersDB>, o: NewOrder): Promise<OrderRow> {
-  return trx
+/** The new order, or null when its order number is taken (the caller draws another). */
+export async function insertOrder(trx: Transaction<OrdersDB>, o: NewOrder): Promise<OrderRow | null> {
+  const row = await trx
     .insertInto('orders')
     .values({
       id: o.id, checkout_id: o.checkoutId, order_number: o.orderNumber, buyer_id: o.buyerId, buyer_name: o.buyerName, supplier_id: o.supplierId,
@@ -32,8 +33,10 @@ export async function insertOrder(trx: Transaction<OrdersDB>, o: NewOrder): Prom
       priced: JSON.stringify(o.priced), lines: JSON.stringify(o.lines), payin_total_cents: o.priced.payinTotalCents, payout_total_cents: o.priced.payoutTotalCents,
       payment_term: o.paymentTerm, payment_status: '', payment_due_at: null, delivery_address: JSON.stringify(o.deliveryAddress), created_at: o.now,
     })
+    .onConflict((oc) => oc.column('order_number').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export const findOrder = (db: Db, id: string): Promise<OrderRow | undefined> => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
