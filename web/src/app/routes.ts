@@ -64,6 +64,8 @@ const notFound: PageLoader = () => import('../pages/NotFoundPage');
 const staticPage: PageLoader = () => import('../pages/StaticPage');
 const listingPage: PageLoader = () => import('../pages/ListingPage');
 const editListing: PageLoader = () => import('../pages/EditListingPage');
+const myOrders: PageLoader = () => import('../pages/orders/MyOrdersPage');
+const orderDetail: PageLoader = () => import('../pages/orders/OrderDetailPage');
 /** The cart's checkout: /checkout-multi-suppliers, /checkout and /checkout/{payment}. */
 const cartCheckout: PageLoader = () => import('../pages/checkout/MultiSupplierCheckoutPage');
 
@@ -101,21 +103,21 @@ const rows: Record<RouteName, Row> = {
   PasswordResetPage: [false, 'Choose a new password', () => import('../pages/PasswordResetPage')],
   InboxBasePage: [true, 'Inbox', () => import('../pages/InboxBasePage')],
   InboxPage: [true, 'Inbox', () => import('../pages/InboxPage')],
-  OrderPage: [true, 'Order', comingSoon],
-  SalePage: [true, 'Sale', comingSoon],
-  MySalesPage: [true, 'My sales', comingSoon, 'supplier'],
-  MySalesDetailPage: [true, 'Sale', comingSoon, 'supplier'],
-  MyOrdersPage: [true, 'My orders', comingSoon, 'buyer'],
-  MyOrdersDetailPage: [true, 'Order', comingSoon, 'buyer'],
+  OrderPage: [true, 'Order', orderDetail],
+  SalePage: [true, 'Sale', orderDetail],
+  MySalesPage: [true, 'My sales', myOrders, 'supplier'],
+  MySalesDetailPage: [true, 'Sale', orderDetail, 'supplier'],
+  MyOrdersPage: [true, 'My orders', myOrders, 'buyer'],
+  MyOrdersDetailPage: [true, 'Order', orderDetail, 'buyer'],
   ManageListingsPage: [true, 'My listings', () => import('../pages/ManageListingsPage'), 'supplier'],
   AccountSettingsPage: [true, 'Account settings', () => import('../pages/account/AccountIndexPage')],
-  DeliveryAddressPage: [true, 'Delivery addresses', () => import('../pages/account/AccountPlaceholderPage')],
+  DeliveryAddressPage: [true, 'Delivery addresses', () => import('../pages/account/DeliveryAddressPage')],
   ContactDetailsPage: [true, 'Contact details', () => import('../pages/account/ContactDetailsPage')],
   InfoPage: [true, 'Business info', () => import('../pages/account/AccountPlaceholderPage')],
   PasswordChangePage: [true, 'Change password', () => import('../pages/account/PasswordChangePage')],
   StripePayoutPage: [true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
   StripePayoutOnboardingPage: [true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
-  PaymentMethodsPage: [true, 'Payment methods', () => import('../pages/account/AccountPlaceholderPage')],
+  PaymentMethodsPage: [true, 'Payment methods', () => import('../pages/account/PaymentMethodsPage')],
   DeleteAccountPage: [true, 'Delete account', () => import('../pages/account/DeleteAccountPage')],
   MembershipDetailsPage: [true, 'Membership details', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
   MessagesPage: [true, 'Messages', comingSoon],
@@ -131,7 +133,7 @@ const rows: Record<RouteName, Row> = {
   Styleguide: [false, 'Styleguide', comingSoon],
   OperatorMailboxPage: [true, 'Operator mailbox', () => import('../pages/OperatorMailboxPage'), 'operator'],
   OperatorListingsPage: [true, 'Listing approvals', () => import('../pages/OperatorListingsPage'), 'operator'],
-  OperatorOrdersPage: [true, 'Orders', comingSoon, 'operator'],
+  OperatorOrdersPage: [true, 'Orders', () => import('../pages/OperatorOrdersPage'), 'operator'],
   CheckoutCompletePage: [true, 'Order placed', () => import('../pages/checkout/CheckoutCompletePage'), 'buyer'],
   PaymentChallengePage: [true, 'Confirm your payment', () => import('../pages/checkout/PaymentChallengePage'), 'buyer'],
 };

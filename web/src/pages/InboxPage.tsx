@@ -2,16 +2,24 @@ import { NavLink, useParams } from 'react-router-dom';
 import { NotFoundView } from '../components/NotFoundView';
 import { PageContainer, PageHeading } from '../components/PageLayout';
 import { pathTo } from '../app/routes';
+import { useCurrentUser } from '../api/session';
 import { ui } from '../i18n/messages';
+import { ordersUi } from '../i18n/ordersMessages';
+import { SideOrders } from './orders/MyOrdersPage';
 
 export const INBOX_TABS = ['orders', 'sales'] as const;
 export const isInboxTab = (tab: string | undefined): tab is (typeof INBOX_TABS)[number] =>
   INBOX_TABS.some((t) => t === tab);
 
-/** Inbox with its two tabs; any other tab is rejected (spec: Invalid tab for InboxPage). */
+/**
+ * Inbox with its two tabs, 10 orders a page; any other tab is rejected (spec: Invalid tab for
+ * InboxPage). Buyers have orders and suppliers sales: the other tab just says it has none.
+ */
 export default function InboxPage() {
   const { tab } = useParams();
+  const { data: user } = useCurrentUser();
   if (!isInboxTab(tab)) return <NotFoundView />;
+  const mine = (tab === 'orders' && user?.role === 'buyer') || (tab === 'sales' && user?.role === 'supplier');
   return (
     <PageContainer>
       <PageHeading title={ui.shell.inbox} />
@@ -28,7 +36,11 @@ export default function InboxPage() {
           </NavLink>
         ))}
       </nav>
-      <div className="card px-6 py-12 text-center text-stone-600">{ui.common.comingSoonBody}</div>
+      {mine ? (
+        <SideOrders key={tab} side={tab === 'orders' ? 'order' : 'sale'} detailRoute={tab === 'orders' ? 'OrderPage' : 'SalePage'} />
+      ) : (
+        <div className="card px-6 py-12 text-center text-stone-600">{tab === 'orders' ? ordersUi.list.emptyOrders : ordersUi.list.emptySales}</div>
+      )}
     </PageContainer>
   );
 }

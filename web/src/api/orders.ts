@@ -1,0 +1,86 @@
+/**
+ * Orders (GET /api/transactions/query, /api/transactions/{id}, the transition call and the
+ * operator's list): query keys and hooks. The order's `allowedTransitions` say which actions the
+ * caller may run; the web keeps no copy of the processes.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from './client';
+import type { OrderView, OrdersPage } from '@caskade/gateway/contract';
+
+export type { OrderView, OrdersPage } from '@caskade/gateway/contract';
+
+/** The buyer's orders or the supplier's sales. */
+export type OrderSide = 'order' | 'sale';
+
+export interface OrderFilter {
+  page: number;
+  search: string;
+  state: string;
+}
+
+export interface OperatorOrderFilter extends OrderFilter {
+  awaitingBankTransfer: boolean;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (side: OrderSide, f: OrderFilter) => ['orders', 'list', side, f.page, f.search, f.state] as const,
+  operator: (f: OperatorOrderFilter) => ['orders', 'operator', f.page, f.search, f.state, f.awaitingBankTransfer] as const,
+  order: (id: string) => ['orders', 'order', id] as const,
+};
+
+function queryString(values: Record<string, string | number | boolean>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== '' && value !== false) params.set(key, String(value));
+  return params.toString();
+}
+
+/** A 4xx will not change on a retry (not found, forbidden, bad id). */
+const retryUnlessClientError = (failures: number, error: unknown) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2;
+
+export function useOrders(side: OrderSide, filter: OrderFilter, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.list(side, filter),
+    queryFn: () => api<OrdersPage>('GET', `/api/transactions/query?${queryString({ only: side, page: filter.page, search: filter.search, state: filter.state })}`),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessClientError,
+    enabled,
+  });
+}
+
+export function useOperatorOrders(filter: OperatorOrderFilter) {
+  return useQuery({
+    queryKey: orderKeys.operator(filter),
+    queryFn: () =>
+      api<OrdersPage>(
+        'GET',
+        `/api/operator/transactions?${queryString({ page: filter.page, perPage: 10, search: filter.search, state: filter.state, awaitingBankTransfer: filter.awaitingBankTransfer })}`,
+      ),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useOrder(id: string) {
+  return useQuery({
+    queryKey: orderKeys.order(id),
+    queryFn: () => api<OrderView>('GET', `/api/transactions/${encodeURIComponent(id)}`),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** Runs one of the order's allowed transitions; the answer is the order after it, and every list refreshes. */
+export function useTransitionOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, transition }: { id: string; transition: string }) =>
+      api<OrderView>('POST', `/api/transactions/${encodeURIComponent(id)}/transition`, { transition, params: {} }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.order(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'operator'] });
+    },
+    // A refused transition usually means the order moved on: show what it is now.
+    onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
+  });
+}
