@@ -30,6 +30,8 @@ export interface DistributedOptions {
    * crash a service on purpose leave it off and restart it themselves. At most 5 restarts a minute.
    */
   autoRestart?: boolean;
+  /** Extra environment for some services (tests: shorter payment windows, say). */
+  serviceEnv?: Partial<Record<string, Record<string, string>>>;
 }
 
 export interface DistributedApp {
@@ -144,6 +146,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           DATA_DIR: path.join(root, 'data', 'distributed'),
           ...Object.fromEntries(serviceEntry(service).calls.map((callee) => [addressEnv(callee), addresses[callee] ?? ''])),
           ...(opts.operator ? { OPERATOR_EMAIL: opts.operator.email, OPERATOR_PASSWORD: opts.operator.password } : {}),
+          ...opts.serviceEnv?.[service],
         });
         await waitFor(service, () => checkHealth(`127.0.0.1:${port}`), child);
         if (opts.autoRestart) {

@@ -33,7 +33,10 @@ export interface DistributedFixture {
  * Registers beforeAll/afterAll that run the whole marketplace as one process per service on a
  * fresh PostgreSQL database (dropped afterwards), NATS JetStream and Redis.
  */
-export function useDistributedApp(suite: string, opts: { operator?: { email: string; password: string }; natsUrl?: () => string; autoRestart?: boolean } = {}): DistributedFixture {
+export function useDistributedApp(
+  suite: string,
+  opts: { operator?: { email: string; password: string }; natsUrl?: () => string; autoRestart?: boolean; serviceEnv?: Partial<Record<string, Record<string, string>>>; rateLimitScale?: number } = {},
+): DistributedFixture {
   const fixture: DistributedFixture & { app: DistributedApp | null } = {
     app: null,
     test: (name, fn, timeoutMs) =>
@@ -54,8 +57,9 @@ export function useDistributedApp(suite: string, opts: { operator?: { email: str
       jwtSecret: randomBytes(48).toString('base64url'),
       ...(opts.operator ? { operator: opts.operator } : {}),
       logLevel: 'warn',
-      rateLimitScale: 20,
+      rateLimitScale: opts.rateLimitScale ?? 20,
       ...(opts.autoRestart ? { autoRestart: true } : {}),
+      ...(opts.serviceEnv ? { serviceEnv: opts.serviceEnv } : {}),
       onOutput: (service, line) => output.push(`${service}: ${line}`),
     });
   }, 120_000);

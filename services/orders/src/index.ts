@@ -61,6 +61,7 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
         // Every supplier is on the Small plan until memberships exist (the subscriptions service fills this port).
         feeRateFor: () => Promise.resolve(SMALL_PLAN_FEE),
         shipping: { createShippingOrder: () => Promise.resolve() },
+        windows: { paymentMs: env.PAYMENT_WINDOW_SECONDS * 1000, bankTransferMs: env.BANK_TRANSFER_WINDOW_SECONDS * 1000 },
         randomBytes: (n) => randomBytes(n),
       };
       deps = built;

@@ -15,7 +15,7 @@ import type { Address, CheckoutAnswer, OrderLineRecord } from '../db/records';
 import { scheduleTimer } from '../db/timers';
 import { priceOrder, type PricedOrder, type PricingLine } from '../domain/pricing';
 import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/processes';
-import { BANK_TRANSFER_WINDOW_MS, orderNumberFrom, PAYMENT_WINDOW_MS, type PaymentTermChoice } from '../domain/terms';
+import { orderNumberFrom, type PaymentTermChoice } from '../domain/terms';
 import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
 import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
@@ -133,7 +133,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   if (missing.length > 0) throw new AppError('transaction-missing-stripe-account', { supplierIds: missing });
 
   const now = deps.now();
-  const windowMs = plan.payment.bankTransfer ? BANK_TRANSFER_WINDOW_MS : PAYMENT_WINDOW_MS;
+  const windowMs = plan.payment.bankTransfer ? deps.windows.bankTransferMs : deps.windows.paymentMs;
   const checkoutId = randomUUID();
   const expiresAt = new Date(now.getTime() + windowMs);
   const claimed = await withTransaction(deps.db, async (trx) => {

@@ -24,5 +24,7 @@ export interface OrdersDeps {
   /** The supplier's platform fee (its membership plan); every supplier is on Small until memberships exist. */
   feeRateFor(supplierId: string): Promise<number>;
   shipping: ShippingPort;
+  /** Payment windows (ms): a card or BECS payment, a bank transfer. */
+  windows: { paymentMs: number; bankTransferMs: number };
   randomBytes(n: number): Uint8Array;
 }
