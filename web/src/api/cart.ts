@@ -15,9 +15,19 @@ export const cartKeys = {
   lineItems: (listingId: string, packageIndex: number, quantity: number, deliveryMethod: string) => ['cart', 'line-items', listingId, packageIndex, quantity, deliveryMethod] as const,
 };
 
-/** The buyer's cart; pass false for anyone else (suppliers and visitors have none). */
-export function useCart(enabled = true) {
-  return useQuery({ queryKey: cartKeys.cart, queryFn: () => api<CartView>('GET', '/api/cart'), enabled, staleTime: 30_000 });
+/**
+ * The buyer's cart; pass false for anyone else (suppliers and visitors have none). `refetchWhile`
+ * asks again every second while it holds (bought entries leave the cart by an event, a moment
+ * after the purchase).
+ */
+export function useCart(enabled = true, refetchWhile?: (cart: CartView) => boolean) {
+  return useQuery({
+    queryKey: cartKeys.cart,
+    queryFn: () => api<CartView>('GET', '/api/cart'),
+    enabled,
+    staleTime: 30_000,
+    refetchInterval: refetchWhile ? (query) => (query.state.data && refetchWhile(query.state.data) ? 1000 : false) : false,
+  });
 }
 
 export interface OrderChoice {

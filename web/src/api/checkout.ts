@@ -106,11 +106,16 @@ export function useCheckoutPreview(purchase: Purchase, deliveryAddressId: string
  * Idempotency-Key, reused when the same submission is sent again. The answer's checkout says what
  * comes next (requires_action: the challenge page; otherwise the confirmation).
  */
+/** A new purchase, or paying a declined checkout again with another method. */
+export type PayRequest =
+  | { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; idempotencyKey: string }
+  | { retryCheckoutId: string; payment: PaymentChoice };
+
 export function usePay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; idempotencyKey: string; retryCheckoutId: string | null }): Promise<CheckoutView> => {
-      if (vars.retryCheckoutId) return api<CheckoutView>('POST', `/api/checkouts/${encodeURIComponent(vars.retryCheckoutId)}/retry-payment`, vars.payment);
+    mutationFn: async (vars: PayRequest): Promise<CheckoutView> => {
+      if ('retryCheckoutId' in vars) return api<CheckoutView>('POST', `/api/checkouts/${encodeURIComponent(vars.retryCheckoutId)}/retry-payment`, vars.payment);
       const { path, body } = purchaseRequest(vars.purchase, vars.deliveryAddressId);
       const outcome = await api<CheckoutOutcomeView>('POST', path, { ...body, ...vars.payment }, { 'Idempotency-Key': vars.idempotencyKey });
       if (!outcome.checkout) throw new Error('Expected a checkout in the answer');

@@ -6,7 +6,6 @@
 import { ENTRY_PROBLEMS } from '@caskade/cart/domain';
 import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
 import { isApiError } from '../api/client';
-import { formatMoney } from './format';
 import { messageFor } from './messages';
 
 /** Billing details (product-spec §5 "Checkout"): the spec's message keys for the required fields. */
@@ -90,40 +89,29 @@ export const buyingUi = {
     quantity: 'Quantity',
     chooseQuantity: 'Choose a quantity',
     delivery: 'Delivery',
-    chooseDelivery: 'Choose pickup or shipping',
     addToCart: 'Add to cart',
     adding: 'Adding…',
     added: 'Added to your cart',
     viewCart: 'View cart',
     buyNow: 'Buy now',
     calculating: 'Calculating…',
-    signUpToOrder: 'Sign up to order',
     signUpNote: 'Create a free buyer account or log in to order from this supplier.',
     ownListingScroll: 'This is your listing',
-    supplierDisabled: 'Add to cart',
   },
   lines: {
     caption: 'Price breakdown',
     item: 'Item',
     amount: 'Amount',
-    subtotalExGst: 'Subtotal (ex GST)',
     total: 'Total (incl. GST)',
-    wet: 'WET',
-    gst: 'GST',
   },
   cart: {
     title: 'Your cart',
-    empty: 'Cart is empty',
     emptyBody: 'Find products from Australia’s independent producers and add them here.',
     browse: 'Browse products',
     from: (supplier: string) => `From ${supplier}`,
     quantityOf: (title: string) => `Quantity of ${title}`,
     remove: 'Remove',
     removeOf: (title: string) => `Remove ${title}`,
-    removeTitle: 'Remove this product?',
-    removeBody: (title: string) => `“${title}” will be removed from your cart.`,
-    update: 'Update',
-    unchanged: 'Nothing changed.',
     minimum: (min: number, total: number) => `This supplier’s minimum order is ${min} ${min === 1 ? 'package' : 'packages'}; you have ${total}.`,
     paymentTerm: 'Payment',
     paymentTermHint: 'Pay now, or on the supplier’s terms: we charge your saved payment method on the due date.',
@@ -131,7 +119,6 @@ export const buyingUi = {
     cartTotal: 'Cart total (incl. GST)',
     blocked: 'Fix the problems above to check out.',
     packageGone: 'Package no longer sold',
-    inStock: (n: number) => `${n} in stock`,
   },
   checkout: {
     title: 'Checkout',
@@ -185,7 +172,6 @@ export const buyingUi = {
     retryNote: 'Choose another payment method and pay again. Your stock is held for 15 minutes.',
     loadFailed: 'We couldn’t load your checkout.',
     retry: 'Try again',
-    buyNowOf: (title: string) => `Buying ${title}`,
     backToCart: 'Back to cart',
     noChoice: 'This page needs a product choice. Go back to the listing and choose Buy now.',
   },
@@ -220,7 +206,6 @@ export const buyingUi = {
     dueBy: 'Pay by',
     viewOrders: 'View your orders',
     changeMethod: 'Change payment method and pay again',
-    money: (cents: number) => formatMoney(cents),
   },
   orderState: {
     'pending-payment': 'Awaiting payment',

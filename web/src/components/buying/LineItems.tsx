@@ -24,8 +24,8 @@ export function LineItems({ priced, label, className = '' }: { priced: PricedOrd
         {lines.map((line, i) => (
           <tr key={`${line.code}-${line.listingId}-${line.packageIndex}-${i}`} data-line={line.code}>
             <th scope="row" className="py-1 pr-3 text-left font-normal text-stone-700">
+              {line.code === 'units' && line.quantity > 1 ? `${line.quantity} × ` : ''}
               {line.description}
-              {line.code === 'units' && line.quantity > 1 ? <span className="text-stone-500"> × {line.quantity}</span> : null}
             </th>
             <td className="py-1 text-right text-stone-900 tabular-nums">{formatMoney(line.lineTotalCents)}</td>
           </tr>

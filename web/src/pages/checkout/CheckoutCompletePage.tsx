@@ -8,6 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { type PaymentTermChoice } from '@caskade/orders/domain';
+import { useCart } from '../../api/cart';
 import { isApiError } from '../../api/client';
 import { useCheckout, usePay, usePaymentProvider, useSavedPaymentMethods, isSettling, type CheckoutView } from '../../api/checkout';
 import { useCurrentUser } from '../../api/session';
@@ -41,6 +42,9 @@ export default function CheckoutCompletePage() {
 
 function Outcome({ checkout }: { checkout: CheckoutView }) {
   const settling = isSettling(checkout);
+  // Bought entries leave the cart a moment after the purchase: the badge follows.
+  const bought = new Set(checkout.state === 'purchased' ? checkout.orders.flatMap((o) => o.lines.map((l) => l.cartEntryId)) : []);
+  useCart(true, (cart) => cart.suppliers.some((g) => g.entries.some((e) => bought.has(e.id))));
   const failed = checkout.state === 'pending' && checkout.paymentStatus === 'requires_payment_method';
   const awaitingTransfer = checkout.paymentStatus === 'awaiting_transfer' && checkout.bankTransfer !== null;
   const expired = checkout.state !== 'pending' && checkout.state !== 'purchased';
@@ -167,7 +171,7 @@ function PayAgain({ checkout }: { checkout: CheckoutView }) {
     if (Object.keys(next).length > 0) return;
     try {
       const choice = await resolve(current);
-      const answer = await pay.mutateAsync({ purchase: { kind: 'cart' }, deliveryAddressId: '', payment: choice, idempotencyKey: '', retryCheckoutId: checkout.id });
+      const answer = await pay.mutateAsync({ retryCheckoutId: checkout.id, payment: choice });
       if (answer.paymentStatus === 'requires_payment_method') return setFailure(answer.failureMessage);
       void navigate(nextPathFor(answer), { replace: true });
     } catch (error) {

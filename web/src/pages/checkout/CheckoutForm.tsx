@@ -131,7 +131,9 @@ function CheckoutFormLoaded({
       const choice = await resolvePayment(payment);
       const fingerprint = JSON.stringify([addressId, choice, declined?.checkoutId ?? '']);
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: crypto.randomUUID() };
-      const checkout = await pay.mutateAsync({ purchase, deliveryAddressId: addressId, payment: choice, idempotencyKey: attempt.current.key, retryCheckoutId: declined?.checkoutId ?? null });
+      const checkout = await pay.mutateAsync(
+        declined ? { retryCheckoutId: declined.checkoutId, payment: choice } : { purchase, deliveryAddressId: addressId, payment: choice, idempotencyKey: attempt.current.key },
+      );
       if (checkout.paymentStatus === 'requires_payment_method' || checkout.failureMessage) {
         // A retry declined again: the same checkout, another method.
         setDeclined({ checkoutId: checkout.id, message: checkout.failureMessage || ORDER_MSG.paymentFailed });
