@@ -75,12 +75,9 @@ export function useTransitionOrder() {
   return useMutation({
     mutationFn: ({ id, transition }: { id: string; transition: string }) =>
       api<OrderView>('POST', `/api/transactions/${encodeURIComponent(id)}/transition`, { transition, params: {} }),
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.order(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'operator'] });
-    },
-    // A refused transition usually means the order moved on: show what it is now.
+    onSuccess: (order) => queryClient.setQueryData(orderKeys.order(order.id), order),
+    // A refused transition usually means the order moved on: show what it is now, everywhere.
     onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }), queryClient.invalidateQueries({ queryKey: ['orders', 'operator'] })]),
   });
 }

@@ -46,9 +46,10 @@ function Section({ title, children, className = '' }: { title: string; children:
   );
 }
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
+/** One line of a definition list (a direct child of its <dl>). */
+function Row({ label, value, className = '' }: { label: string; value: ReactNode; className?: string }) {
   return (
-    <div className="flex justify-between gap-4 py-1.5">
+    <div className={`flex justify-between gap-4 py-1.5 ${className}`}>
       <dt className="text-stone-600">{label}</dt>
       <dd className="text-right font-medium text-stone-900">{value}</dd>
     </div>
@@ -179,16 +180,15 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
           <dl className="mt-4 border-t border-stone-200 pt-3 text-sm">
             <Row label={t.subtotal} value={formatMoney(subtotal)} />
             {others.map((line, i) => (
-              <div key={`${line.code}-${i}`} className={providerOnly(line) ? 'rounded bg-stone-50 px-2 -mx-2' : ''}>
-                <Row label={LINE_ITEM_LABELS[line.code] ?? line.description} value={formatMoney(line.lineTotalCents)} />
-              </div>
+              <Row
+                key={`${line.code}-${i}`}
+                className={providerOnly(line) ? '-mx-2 rounded bg-stone-50 px-2' : ''}
+                label={LINE_ITEM_LABELS[line.code] ?? line.description}
+                value={formatMoney(line.lineTotalCents)}
+              />
             ))}
-            {order.priced ? (
-              <div className="mt-2 border-t border-stone-200 pt-2 text-base">
-                <Row label={t.total} value={formatMoney(order.priced.payinTotalCents)} />
-                {seesPayout ? <Row label={t.payout} value={formatMoney(order.priced.payoutTotalCents)} /> : null}
-              </div>
-            ) : null}
+            {order.priced ? <Row className="mt-2 border-t border-stone-200 pt-2 text-base" label={t.total} value={formatMoney(order.priced.payinTotalCents)} /> : null}
+            {order.priced && seesPayout ? <Row className="text-base" label={t.payout} value={formatMoney(order.priced.payoutTotalCents)} /> : null}
           </dl>
           {deliveryMethods.length > 0 ? <p className="mt-3 text-sm text-stone-600">{t.delivery(deliveryMethods.join(', '))}</p> : null}
           {order.viewerRole === 'provider' ? <p className="mt-2 text-xs text-stone-500">{t.supplierOnly}</p> : null}
