@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench [-- search]`: load scenarios against the real processes on this machine.
+// `npm run bench [-- search|checkout]`: load scenarios against the real processes on this machine
+// (both by default). checkout: load-tests/checkout.ts (orders/s and zero oversell, distributed mode).
 //
 // search: 100,000 published listings in PostgreSQL (database caskade_bench, written with one
 // INSERT … SELECT over generate_series), the catalog service and the gateway each started as their
@@ -25,7 +26,6 @@ const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 const database = process.env.BENCH_DATABASE ?? 'caskade_bench';
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const scenario = process.argv[2] ?? 'search';
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -155,12 +155,27 @@ async function searchScenario() {
   }
 }
 
-const scenarios = { search: searchScenario };
-const run = scenarios[scenario];
-if (!run) {
-  console.error(`unknown scenario ${scenario}; known: ${Object.keys(scenarios).join(', ')}`);
+/** checkout: load-tests/checkout.ts (the distributed mode's processes, started from TypeScript). */
+function checkoutScenario() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'load-tests', 'checkout.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+    children.push(child);
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
+const scenarios = { search: searchScenario, checkout: checkoutScenario };
+const chosen = process.argv[2] ? [process.argv[2]] : Object.keys(scenarios);
+const unknown = chosen.filter((s) => !(s in scenarios));
+if (unknown.length > 0) {
+  console.error(`unknown scenario ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
   process.exit(2);
 }
+const run = async () => {
+  let ok = true;
+  for (const name of chosen) ok = (await scenarios[name]()) && ok;
+  return ok;
+};
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => stopAll().then(() => process.exit(130)));
 run().then(
   (ok) => process.exit(ok ? 0 : 1),

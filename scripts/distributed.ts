@@ -178,6 +178,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
       ...Object.fromEntries(SERVICES.map((service) => [addressEnv(service), addresses[service] ?? ''])),
       WEB_DIST: path.join(root, 'web', 'dist'),
       RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1),
+      ...opts.serviceEnv?.['gateway'],
     });
     await waitFor('gateway', async () => {
       try {

@@ -80,6 +80,15 @@ export async function deleteCartEntry(db: Db, buyerId: string, id: string): Prom
 }
 
 /** Removes those of `ids` that are the buyer's entries (checked out); the number removed. */
+/** Take `quantity` off each entry (the part a checkout bought); entries left with none are removed. */
+export async function takeFromCartEntries(trx: Trx, buyerId: string, lines: ReadonlyArray<{ id: string; quantity: number }>, now: Date): Promise<void> {
+  for (const line of lines) {
+    await trx.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).where('id', '=', line.id).where('quantity', '<=', line.quantity).execute();
+    await trx.updateTable('cart_entries').set((eb) => ({ quantity: eb('quantity', '-', line.quantity), updated_at: now }))
+      .where('buyer_id', '=', buyerId).where('id', '=', line.id).where('quantity', '>', line.quantity).execute();
+  }
+}
+
 export async function deleteCartEntries(db: Db, buyerId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const res = await db.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).where('id', 'in', ids).executeTakeFirst();

@@ -26,6 +26,24 @@ describeCart('consumers: checkout purchased, account deleted', (h, { test: it })
     expect(await entriesOf(other)).toEqual([theirs]);
   });
 
+  it('takes off only what the checkout bought: an entry the buyer added to meanwhile keeps the rest', async () => {
+    const { client, listing, buyer, supplier, publish, cartOf } = h();
+    const me = buyer();
+    const a = listing({ supplier: supplier(), stock: 20 });
+    const entry = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, me)).entryId;
+    // The buyer adds 3 more of the same while the purchase of 2 is on its way: one entry of 5.
+    expect((await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 3, deliveryMethod: 'pickup' }, me)).entryId).toBe(entry);
+    const data = { checkoutId: randomUUID(), buyerId: me.caller?.userId, orderIds: [randomUUID()], cartEntryIds: [entry], cartLines: [{ entryId: entry, quantity: 2 }] };
+    const event = await publish(CheckoutPurchased.subject, data);
+    const quantities = async () => (await cartOf(me)).suppliers.flatMap((g) => g.entries.map((e) => [e.id, e.quantity]));
+    expect(await until(quantities, [[entry, 3]])).toEqual([[entry, 3]]);
+    await publish(CheckoutPurchased.subject, data, event.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await quantities()).toEqual([[entry, 3]]);
+    await publish(CheckoutPurchased.subject, { ...data, checkoutId: randomUUID(), cartLines: [{ entryId: entry, quantity: 3 }] });
+    expect(await until(quantities, [])).toEqual([]);
+  });
+
   it('deletes a deleted account’s cart, term choices, addresses and supplier terms', async () => {
     const { client, listing, buyer, supplier, publish, cartOf, svc } = h();
     const me = buyer();

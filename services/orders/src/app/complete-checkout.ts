@@ -54,7 +54,10 @@ export async function completeCheckout(deps: OrdersDeps, checkoutId: string, by:
     await cancelTimer(trx, EXPIRE_CHECKOUT, checkoutId, now);
     await enqueueEvent(trx, CheckoutPurchased, {
       aggregateId: checkoutId,
-      data: { checkoutId, buyerId: checkout.buyer_id, orderIds: rows.map((o) => o.id), cartEntryIds: checkout.kind === 'cart' ? checkout.cart_entry_ids : [] },
+      data: {
+        checkoutId, buyerId: checkout.buyer_id, orderIds: rows.map((o) => o.id), cartEntryIds: checkout.kind === 'cart' ? checkout.cart_entry_ids : [],
+        cartLines: checkout.kind === 'cart' ? rows.flatMap((o) => o.lines.filter((l) => l.cartEntryId).map((l) => ({ entryId: l.cartEntryId, quantity: l.quantity }))) : [],
+      },
     });
     return true;
   }, 5);

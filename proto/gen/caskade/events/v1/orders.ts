@@ -37,6 +37,16 @@ export interface CheckoutPurchased {
   buyerId: string;
   orderIds: string[];
   cartEntryIds: string[];
+  /**
+   * What each cart entry bought: the cart takes these quantities off (an entry the buyer added to
+   * since keeps the rest) — events without them remove cart_entry_ids whole.
+   */
+  cartLines: CartLineBought[];
+}
+
+export interface CartLineBought {
+  entryId: string;
+  quantity: number;
 }
 
 function createBaseOrderTransitioned(): OrderTransitioned {
@@ -338,7 +348,7 @@ export const OrderTransitioned: MessageFns<OrderTransitioned> = {
 };
 
 function createBaseCheckoutPurchased(): CheckoutPurchased {
-  return { checkoutId: "", buyerId: "", orderIds: [], cartEntryIds: [] };
+  return { checkoutId: "", buyerId: "", orderIds: [], cartEntryIds: [], cartLines: [] };
 }
 
 export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
@@ -354,6 +364,9 @@ export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
     }
     for (const v of message.cartEntryIds) {
       writer.uint32(34).string(v!);
+    }
+    for (const v of message.cartLines) {
+      CartLineBought.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -403,6 +416,14 @@ export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
             message.cartEntryIds.push(reader.string());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cartLines.push(CartLineBought.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -437,6 +458,11 @@ export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
         : globalThis.Array.isArray(object?.cart_entry_ids)
         ? object.cart_entry_ids.map((e: any) => globalThis.String(e))
         : [],
+      cartLines: globalThis.Array.isArray(object?.cartLines)
+        ? object.cartLines.map((e: any) => CartLineBought.fromJSON(e))
+        : globalThis.Array.isArray(object?.cart_lines)
+        ? object.cart_lines.map((e: any) => CartLineBought.fromJSON(e))
+        : [],
     };
   },
 
@@ -454,6 +480,9 @@ export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
     if (message.cartEntryIds?.length) {
       obj.cartEntryIds = message.cartEntryIds;
     }
+    if (message.cartLines?.length) {
+      obj.cartLines = message.cartLines.map((e) => CartLineBought.toJSON(e));
+    }
     return obj;
   },
 
@@ -466,6 +495,96 @@ export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
     message.buyerId = object.buyerId ?? "";
     message.orderIds = object.orderIds?.map((e) => e) || [];
     message.cartEntryIds = object.cartEntryIds?.map((e) => e) || [];
+    message.cartLines = object.cartLines?.map((e) => CartLineBought.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCartLineBought(): CartLineBought {
+  return { entryId: "", quantity: 0 };
+}
+
+export const CartLineBought: MessageFns<CartLineBought> = {
+  encode(message: CartLineBought, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entryId !== "") {
+      writer.uint32(10).string(message.entryId);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int32(message.quantity);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CartLineBought {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCartLineBought();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entryId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CartLineBought {
+    return {
+      entryId: isSet(object.entryId)
+        ? globalThis.String(object.entryId)
+        : isSet(object.entry_id)
+        ? globalThis.String(object.entry_id)
+        : "",
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+    };
+  },
+
+  toJSON(message: CartLineBought): unknown {
+    const obj: any = {};
+    if (message.entryId !== "") {
+      obj.entryId = message.entryId;
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CartLineBought>, I>>(base?: I): CartLineBought {
+    return CartLineBought.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CartLineBought>, I>>(object: I): CartLineBought {
+    const message = createBaseCartLineBought();
+    message.entryId = object.entryId ?? "";
+    message.quantity = object.quantity ?? 0;
     return message;
   },
 };

@@ -1,0 +1,186 @@
+/**
+ * `npm run bench -- checkout`: the checkout scenario on the distributed mode — one process per
+ * service on PostgreSQL (a fresh database, dropped after), NATS JetStream and Redis, every process
+ * with NODE_ENV=production as a cluster runs it. Setup signs up one supplier (a sandbox payout
+ * account, LISTINGS listings with ample stock and one scarce listing of SCARCE units) and
+ * CONNECTIONS buyers, each signed in with a delivery address. Then for DURATION seconds every buyer
+ * loops: add a package to the cart, check out with the sandbox's `pm_card_visa` and a fresh
+ * Idempotency-Key. One loop in ten tries the scarce listing, so it sells out mid-run.
+ *
+ * Prints orders/s and the checkout's p50/p95/p99 (and the add-to-cart's), then checks zero
+ * oversell: every listing's stock is its start minus what the purchased orders hold, the scarce one
+ * sold exactly SCARCE, and no reservation is left held. Exits 1 on any unexpected error.
+ * Settings: BENCH_PG_URL, BENCH_DURATION (20), BENCH_CONNECTIONS (50).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import { dropDatabase, startDistributed, type DistributedApp } from '../scripts/distributed';
+import { freePort } from '../tests/support/ports';
+import { ApiSession } from '../tests/support/http';
+import { buyerSignup } from '../tests/support/accounts';
+
+const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const duration = Number(process.env.BENCH_DURATION ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LISTINGS = 20;
+const STOCK = 1_000_000;
+const SCARCE = 100;
+const PASSWORD = 'correct horse battery';
+
+const percentile = (sorted: number[], p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) * 10) / 10;
+
+async function supplierWithListings(url: string): Promise<{ ids: string[]; scarce: string }> {
+  const s = new ApiSession(url);
+  const signup = await s.post('/api/auth/sign-up', {
+    userType: 'supplier', email: 'bench-supplier@example.com', password: PASSWORD, passwordConfirm: PASSWORD, firstName: 'Bea', lastName: 'Bench',
+    abnAcn: '53 004 085 616', phoneNumber: '0412345678', companyName: 'Bench Brewing', brandName: 'Bench Brewing', businessName: 'Bench Brewing Pty Ltd',
+    legalEntityName: 'Bench Holdings', address: '1 Bench St, Richmond VIC 3121', contactNumber: '0398000000', agreeTermsAndConditions: true,
+  });
+  if (signup.status !== 201) throw new Error(`supplier sign-up answered ${signup.status}`);
+  await s.post('/api/payout-account/sandbox');
+  const png = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#c68e17' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'keg.png');
+  const up = await fetch(`${url}/api/images`, { method: 'POST', body: form, headers: { cookie: `caskade_at=${s.cookie('caskade_at') ?? ''}` } });
+  const imageId = ((await up.json()) as { data: { id: string } }).data.id;
+  const make = async (title: string, stock: number) => {
+    const created = await s.post<{ data: { id: string } }>('/api/own-listings', {
+      listingType: 'product', title, description: `${title} for the bench.`, category: 'beer', productType: 'lager', style: 'pilsner',
+      attributes: { alcoholicPercent: 4.5, colour: 'Straw', malts: 'Pilsner', hops: 'Saaz', vegan: true },
+      pricePackages: [{ packageType: 'keg', size: 50, quantity: 1, priceCents: 20_000 }], location: { address: 'Richmond VIC', state: 'VIC', postcode: '3121' },
+      pickupEnabled: true, shippingEnabled: true, imageIds: [imageId], stockQuantity: stock,
+    });
+    await s.post(`/api/own-listings/${created.body.data.id}/publish`);
+    return created.body.data.id;
+  };
+  const ids: string[] = [];
+  for (let i = 0; i < LISTINGS; i++) ids.push(await make(`Bench Lager ${i}`, STOCK));
+  return { ids, scarce: await make('Bench Scarce Saison', SCARCE) };
+}
+
+async function buyer(url: string, i: number): Promise<{ s: ApiSession; addressId: string }> {
+  const s = new ApiSession(url);
+  const res = await s.post('/api/auth/sign-up', buyerSignup(`bench-buyer-${i}@example.com`));
+  if (res.status !== 201) throw new Error(`buyer sign-up answered ${res.status}`);
+  const address = await s.post<{ data: { id: string } }>('/api/delivery-addresses', {
+    name: 'Bench Bar', street: '1 Swan St', city: 'Richmond', state: 'VIC', postalCode: '3121', phone: '0412345678', email: `bench-buyer-${i}@example.com`,
+  });
+  return { s, addressId: address.body.data.id };
+}
+
+async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<boolean> {
+  const database = `caskade_bench_checkout_${randomBytes(3).toString('hex')}`;
+  let app: DistributedApp | undefined;
+  const production = { NODE_ENV: 'production' };
+  try {
+    console.log('starting every service as its own process (NODE_ENV=production)…');
+    app = await startDistributed({
+      port: await freePort(), postgresUrl: serverUrl, database, natsUrl: process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', jwtSecret: randomBytes(48).toString('base64url'), logLevel: 'warn', rateLimitScale: 1000,
+      serviceEnv: Object.fromEntries(['gateway', 'identity', 'notifications', 'catalog', 'payments', 'cart', 'orders'].map((s) => [s, production])),
+      onOutput: (service, line) => {
+        if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
+      },
+    });
+    const url = app.url;
+    const { ids, scarce } = await supplierWithListings(url);
+    const buyers: Array<{ s: ApiSession; addressId: string }> = [];
+    for (let i = 0; i < connections; i += 10) buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, connections - i) }, (_, j) => buyer(url, i + j)))));
+    console.log(`${buyers.length} buyers signed in; ${LISTINGS} listings of ${STOCK.toLocaleString('en-AU')} and one of ${SCARCE}; ${duration} s…`);
+
+    const checkoutMs: number[] = [];
+    const cartMs: number[] = [];
+    let orders = 0;
+    let soldOut = 0;
+    const unexpected: string[] = [];
+    const end = Date.now() + duration * 1000;
+    await Promise.all(buyers.map(async ({ s, addressId }) => {
+      while (Date.now() < end) {
+        const listingId = Math.random() < 0.1 ? scarce : (ids[Math.floor(Math.random() * ids.length)] ?? scarce);
+        let t = performance.now();
+        const added = await s.post('/api/cart', { listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+        cartMs.push(performance.now() - t);
+        if (added.status !== 201) {
+          const code = (added.body as { errors?: Array<{ code: string; meta?: { fields?: Record<string, string> } }> }).errors?.[0];
+          if (listingId === scarce && (code?.code === 'transaction-listing-insufficient-stock' || code?.meta?.fields?.quantity === 'quantityOverMsg')) {
+            soldOut += 1;
+            continue;
+          }
+          unexpected.push(`cart ${added.status} ${JSON.stringify(added.body)}`);
+          continue;
+        }
+        t = performance.now();
+        const res = await s.request('POST', '/api/initiate-privileged-from-cart', { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });
+        checkoutMs.push(performance.now() - t);
+        if (res.status === 201) orders += 1;
+        else {
+          const code = (res.body as { errors?: Array<{ code: string }> }).errors?.[0]?.code;
+          if (code === 'transaction-listing-insufficient-stock' || code === 'transaction-listing-not-found') {
+            soldOut += 1;
+            // The sold-out entry stays in the cart: take it out and carry on.
+            const cart = await s.get<{ data: { suppliers: Array<{ entries: Array<{ id: string }> }> } }>('/api/cart');
+            for (const e of cart.body.data.suppliers.flatMap((g) => g.entries)) await s.delete(`/api/cart/${e.id}`);
+          } else unexpected.push(`checkout ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }));
+    checkoutMs.sort((a, b) => a - b);
+    cartMs.sort((a, b) => a - b);
+
+    // Zero oversell: stock = start − what purchased orders hold; the scarce listing sold exactly SCARCE; nothing held.
+    await new Promise((r) => setTimeout(r, 1000));
+    const sold = await query<{ listing: string; n: number }>(app.databaseUrl, `
+      select l->>'listingId' as listing, sum((l->>'quantity')::int)::int as n from orders.orders o, jsonb_array_elements(o.lines) l
+      where o.state = 'purchased-multi-vendor' group by 1`);
+    const soldOf = new Map(sold.map((r) => [r.listing, r.n]));
+    const stocks = await query<{ id: string; stock_quantity: number }>(app.databaseUrl, `select id, stock_quantity from catalog.listings where id = any($1::uuid[])`, [[...ids, scarce]]);
+    const oversold = stocks.filter((l) => l.stock_quantity !== (l.id === scarce ? SCARCE : STOCK) - (soldOf.get(l.id) ?? 0));
+    const held = (await query<{ n: number }>(app.databaseUrl, `select count(*)::int as n from catalog.stock_reservations where state = 'reserved'`))[0]?.n ?? -1;
+    const purchased = (await query<{ n: number }>(app.databaseUrl, `select count(*)::int as n from orders.checkouts where state = 'purchased'`))[0]?.n ?? -1;
+    const summary = {
+      scenario: 'checkout',
+      connections: buyers.length,
+      durationSeconds: duration,
+      orders,
+      ordersPerSecond: Math.round((orders / duration) * 10) / 10,
+      checkoutLatencyMs: { p50: percentile(checkoutMs, 50), p95: percentile(checkoutMs, 95), p99: percentile(checkoutMs, 99) },
+      addToCartLatencyMs: { p50: percentile(cartMs, 50), p95: percentile(cartMs, 95), p99: percentile(cartMs, 99) },
+      soldOutAnswers: soldOut,
+      scarceSold: soldOf.get(scarce) ?? 0,
+      purchasedCheckouts: purchased,
+      oversoldListings: oversold.length,
+      reservationsHeld: held,
+      unexpected: unexpected.length,
+    };
+    console.log(`checkout: ${summary.ordersPerSecond} orders/s; checkout p50 ${summary.checkoutLatencyMs.p50} ms, p95 ${summary.checkoutLatencyMs.p95} ms, p99 ${summary.checkoutLatencyMs.p99} ms; add to cart p95 ${summary.addToCartLatencyMs.p95} ms`);
+    console.log(`zero oversell: ${oversold.length} listings off, scarce sold ${summary.scarceSold}/${SCARCE}, ${held} reservations held, ${purchased} purchased checkouts for ${orders} answered 201`);
+    if (unexpected.length > 0) console.error(`unexpected answers (${unexpected.length}), first: ${unexpected[0]}`);
+    console.log(JSON.stringify(summary));
+    // The scarce listing sells out when the run tries it often enough; never beyond its stock.
+    const scarceRight = summary.scarceSold === SCARCE || (summary.scarceSold < SCARCE && soldOut === 0);
+    return unexpected.length === 0 && oversold.length === 0 && held === 0 && scarceRight && purchased === orders;
+  } finally {
+    await app?.stop();
+    await dropDatabase(serverUrl, database).catch(() => undefined);
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(130));
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
