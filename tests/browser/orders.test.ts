@@ -184,6 +184,24 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     ]);
   }, TIMEOUT);
 
+  test('an expired default card says so; with Stripe the page says Stripe Elements is needed', async () => {
+    const page = await newPage();
+    await logIn(page, BUYER);
+    // The sandbox refuses to save an expired card, so the list the server would answer a year later is played here.
+    const expired = { id: 'pm_sandbox_expired', type: 'card', isDefault: true, brand: 'visa', last4: '1881', expMonth: 1, expYear: 2024, bsb: '', expired: true };
+    await page.route('**/api/payment-methods', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: [expired] }) }) : route.fallback(),
+    );
+    await page.route('**/api/payments/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { provider: 'stripe', publishableKey: 'pk_test_x' } }) }));
+    await page.goto('/account/payment-methods');
+    await alertWith(page, 'Your default card has expired.').waitFor();
+    expect(await methodRow(page, 'Visa ending in 1881').innerText()).toMatch(/Expires 01\/24[\s\S]*Default[\s\S]*Expired/);
+    await page.getByText('Adding a payment method needs Stripe Elements').waitFor();
+    expect(await page.locator('#card-form').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save bank account' }).count()).toBe(0);
+    await shot(page, 'payment-methods-expired-stripe');
+  }, TIMEOUT);
+
   test('the buyer adds and edits a delivery address, with field errors inline', async () => {
     const page = await newPage();
     await logIn(page, BUYER);
@@ -365,6 +383,7 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     const saleItems = await sale.getByRole('region', { name: 'Items' }).innerText();
     expect(saleItems).toContain('Caskade platform fee');
     expect(saleItems.replace(/\s+/g, ' ')).toContain(`Your payout ${money(payoutTotalCents)}`);
+    expect(await detail.getByRole('region', { name: 'Items' }).innerText()).toContain('Supplier payout');
     await shot(supplier, 'sale-detail');
   }, TIMEOUT);
 

@@ -199,6 +199,7 @@ export const ordersUi = {
     subtotal: 'Subtotal (ex GST)',
     total: 'Total (incl. GST)',
     payout: 'Your payout',
+    supplierPayout: 'Supplier payout',
     supplierOnly: 'Only you see the platform fee lines and your payout.',
     address: 'Delivery address',
     noAddress: 'No delivery address (pickup).',

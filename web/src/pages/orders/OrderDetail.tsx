@@ -188,7 +188,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               />
             ))}
             {order.priced ? <Row className="mt-2 border-t border-stone-200 pt-2 text-base" label={t.total} value={formatMoney(order.priced.payinTotalCents)} /> : null}
-            {order.priced && seesPayout ? <Row className="text-base" label={t.payout} value={formatMoney(order.priced.payoutTotalCents)} /> : null}
+            {order.priced && seesPayout ? <Row className="text-base" label={order.viewerRole === 'provider' ? t.payout : t.supplierPayout} value={formatMoney(order.priced.payoutTotalCents)} /> : null}
           </dl>
           {deliveryMethods.length > 0 ? <p className="mt-3 text-sm text-stone-600">{t.delivery(deliveryMethods.join(', '))}</p> : null}
           {order.viewerRole === 'provider' ? <p className="mt-2 text-xs text-stone-500">{t.supplierOnly}</p> : null}
