@@ -151,10 +151,21 @@ describe('the cart through the gateway', () => {
     expect(preview.body.data.preview).toHaveLength(2);
     expect([await stockOf(yarraBeer.id), await stockOf(hopHillBeer.id)]).toEqual(before);
 
-    const res = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' });
+    const noPayment = await checkout(buyer, { deliveryAddressId: buyerAddress, isSpeculative: true }, null);
+    expect(noPayment.status).toBe(200);
+    expect(noPayment.body.data.preview.map((o) => o.provider.name).sort()).toEqual(['Hop Hill Brewing', 'Yarra Valley Brewing']);
+    const noCity = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa', billing: { addressLine1: '214 Brunswick St', postal: '3065', city: ' ', country: 'Australia' } });
+    expect(noCity.status).toBe(400);
+    expect(noCity.body.errors?.[0]?.meta?.fields).toEqual({ 'billing.city': 'cityRequired' });
+    const shortKey = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' }, 'k1');
+    expect(shortKey.body.errors?.[0]?.meta?.fields).toEqual({ idempotencyKey: 'validation.idempotencyKeyInvalid' });
+
+    const billing = { addressLine1: '214 Brunswick St', postal: '3065', city: 'Fitzroy', country: 'Australia' };
+    const res = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa', billing });
     expect(res.status).toBe(201);
     const done = res.body.data.checkout as CheckoutView;
     expect(done.state).toBe('purchased');
+    expect(done.billing).toEqual({ ...billing, addressLine2: '', state: '' });
     expect(done.orders.map((o) => o.state)).toEqual(['purchased-multi-vendor', 'purchased-multi-vendor']);
     expect(done.orders.map((o) => o.orderNumber).every((n) => /^CK-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(n))).toBe(true);
     expect(done.chargeNowCents).toBe(done.orders.reduce((s, o) => s + (o.priced?.payinTotalCents ?? 0), 0));

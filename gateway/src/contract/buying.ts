@@ -79,10 +79,19 @@ export const paymentChoiceInput = {
   paymentMethodId: z.string().trim().min(3).max(255).optional().describe('a saved or new payment method (pm_…); pm_card_visa etc. work in the sandbox'),
   bankTransfer: z.boolean().optional().describe('pay by bank transfer instead: the orders wait in pending payment'),
 };
-export const initiateFromCartBody = z.object({ deliveryAddressId: uuid, isSpeculative: z.boolean().default(false), ...paymentChoiceInput }).strict();
+/** Billing details (spec §5 Billing: line 1, postal code, city and country required; line 2 and state optional). */
+export const billingInput = z.object({
+  addressLine1: z.string({ error: 'addressLine1Required' }).trim().min(1, { error: 'addressLine1Required' }).max(200),
+  addressLine2: z.string().trim().max(200).default(''),
+  postal: z.string({ error: 'postalCodeRequired' }).trim().min(1, { error: 'postalCodeRequired' }).max(20),
+  city: z.string({ error: 'cityRequired' }).trim().min(1, { error: 'cityRequired' }).max(100),
+  state: z.string().trim().max(100).default(''),
+  country: z.string({ error: 'countryRequired' }).trim().min(1, { error: 'countryRequired' }).max(100),
+}).strict();
+export const initiateFromCartBody = z.object({ deliveryAddressId: uuid, isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput }).strict();
 export const initiateBody = z.object({
   listingId: uuid, orderData: orderDataInput, deliveryAddressId: uuid, paymentTerm: z.enum(PAYMENT_TERM_CHOICES, { error: 'validation.invalidValue' }).default('none'),
-  isSpeculative: z.boolean().default(false), ...paymentChoiceInput,
+  isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput,
 }).strict();
 export const retryPaymentBody = z.object({ ...paymentChoiceInput }).strict();
 
@@ -101,6 +110,7 @@ export const checkoutSchema = z.object({
   nextActionUrl: z.string(), failureCode: z.string(), failureMessage: z.string(),
   bankTransfer: z.object({ accountName: z.string(), bsb: z.string(), accountNumber: z.string(), reference: z.string(), amountCents: cents, dueBy: z.string() }).nullable(),
   createdAt: z.string(), expiresAt: z.string(),
+  billing: z.object({ addressLine1: z.string(), addressLine2: z.string(), postal: z.string(), city: z.string(), state: z.string(), country: z.string() }).nullable(),
 });
 export const checkoutOutcomeSchema = z.object({ checkout: checkoutSchema.nullable(), preview: z.array(orderSchema), replayed: z.boolean() });
 export const ordersPageSchema = z.object({ orders: z.array(orderSchema), pagination: paginationSchema });
@@ -131,6 +141,7 @@ export type DeliveryAddressView = z.output<typeof deliveryAddressSchema>;
 export type DeliveryAddressInput = z.input<typeof deliveryAddressInput>;
 export type OrderView = z.output<typeof orderSchema>;
 export type CheckoutView = z.output<typeof checkoutSchema>;
+export type BillingInput = z.input<typeof billingInput>;
 export type CheckoutOutcomeView = z.output<typeof checkoutOutcomeSchema>;
 export type OrdersPage = z.output<typeof ordersPageSchema>;
 export type PaymentMethodView = z.output<typeof paymentMethodSchema>;

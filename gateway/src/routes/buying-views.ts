@@ -19,7 +19,7 @@ export function orderView(o: orders.Order): OrderView {
 }
 
 export function checkoutView(c: orders.Checkout): CheckoutView {
-  return { ...c, orders: c.orders.map(orderView), bankTransfer: c.bankTransfer ?? null };
+  return { ...c, orders: c.orders.map(orderView), bankTransfer: c.bankTransfer ?? null, billing: c.billing ?? null };
 }
 
 export function outcomeView(o: orders.CheckoutOutcome | undefined): CheckoutOutcomeView {

@@ -5,7 +5,7 @@
  * sandbox card and challenge, and the checkout's state afterwards.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, PaymentMethodView, PaymentProviderView, SupplierTermsView } from '@caskade/gateway/contract';
+import type { BillingInput, CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, PaymentMethodView, PaymentProviderView, SupplierTermsView } from '@caskade/gateway/contract';
 import type { DeliveryMethod, PaymentTermChoice } from '@caskade/orders/domain';
 import { api, isApiError } from './client';
 import { cartKeys } from './cart';
@@ -84,15 +84,12 @@ function purchaseRequest(purchase: Purchase, deliveryAddressId: string): { path:
   return { path: '/api/initiate-privileged', body: { listingId: purchase.listingId, orderData: purchase.orderData, paymentTerm: purchase.paymentTerm, deliveryAddressId } };
 }
 
-/**
- * The order summary before paying: the speculative call writes nothing and needs no key. The API
- * asks for a payment choice even here; the preview does not depend on it, so bank transfer stands in.
- */
+/** The order summary before paying: the speculative call writes nothing and needs no key nor payment choice. */
 export function useCheckoutPreview(purchase: Purchase, deliveryAddressId: string | null) {
   const { path, body } = purchaseRequest(purchase, deliveryAddressId ?? '');
   return useQuery({
     queryKey: checkoutKeys.preview(JSON.stringify([path, body])),
-    queryFn: async () => (await api<CheckoutOutcomeView>('POST', path, { ...body, isSpeculative: true, bankTransfer: true })).preview,
+    queryFn: async () => (await api<CheckoutOutcomeView>('POST', path, { ...body, isSpeculative: true })).preview,
     enabled: deliveryAddressId !== null,
     // Kept while paying again after a decline: by then the cart is empty and a new preview would say so.
     staleTime: 5 * 60_000,
@@ -108,7 +105,7 @@ export function useCheckoutPreview(purchase: Purchase, deliveryAddressId: string
  */
 /** A new purchase, or paying a declined checkout again with another method. */
 export type PayRequest =
-  | { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; idempotencyKey: string }
+  | { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; billing: BillingInput; idempotencyKey: string }
   | { retryCheckoutId: string; payment: PaymentChoice };
 
 export function usePay() {
@@ -117,7 +114,7 @@ export function usePay() {
     mutationFn: async (vars: PayRequest): Promise<CheckoutView> => {
       if ('retryCheckoutId' in vars) return api<CheckoutView>('POST', `/api/checkouts/${encodeURIComponent(vars.retryCheckoutId)}/retry-payment`, vars.payment);
       const { path, body } = purchaseRequest(vars.purchase, vars.deliveryAddressId);
-      const outcome = await api<CheckoutOutcomeView>('POST', path, { ...body, ...vars.payment }, { 'Idempotency-Key': vars.idempotencyKey });
+      const outcome = await api<CheckoutOutcomeView>('POST', path, { ...body, ...vars.payment, billing: vars.billing }, { 'Idempotency-Key': vars.idempotencyKey });
       if (!outcome.checkout) throw new Error('Expected a checkout in the answer');
       return outcome.checkout;
     },

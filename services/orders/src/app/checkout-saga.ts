@@ -11,7 +11,7 @@ import { AppError, invalidParams, systemContext, withTransaction, type CallConte
 import type { orders } from '@caskade/proto';
 import { claimCheckout, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
 import { insertOrder, moveOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
-import type { Address, CheckoutAnswer, OrderLineRecord } from '../db/records';
+import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord } from '../db/records';
 import { scheduleTimer } from '../db/timers';
 import { priceOrder, type PricedOrder, type PricingLine } from '../domain/pricing';
 import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/processes';
@@ -43,6 +43,13 @@ export interface CheckoutPlan {
   parts: SupplierPart[];
   deliveryAddress: Address;
   payment: orders.PaymentChoice;
+  billing: BillingAddress | null;
+}
+
+/** Billing details as given (the gateway checked the spec's required keys), or null. */
+export function billingOf(b: orders.BillingAddress | undefined): BillingAddress | null {
+  if (!b || !b.addressLine1) return null;
+  return { addressLine1: b.addressLine1, addressLine2: b.addressLine2, postal: b.postal, city: b.city, state: b.state, country: b.country };
 }
 
 /** Keys a client may send: 8–128 visible characters (a UUID is typical). */
@@ -59,7 +66,8 @@ export function requireBuyer(ctx: CallContext): Caller {
 }
 
 export function checkIdempotencyKey(key: string): void {
-  if (!IDEMPOTENCY_KEY.test(key)) throw invalidParams({ idempotencyKey: 'validation.idempotencyKeyRequired' });
+  if (!key) throw invalidParams({ idempotencyKey: 'validation.idempotencyKeyRequired' });
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalidParams({ idempotencyKey: 'validation.idempotencyKeyInvalid' });
 }
 
 export const requestHash = (body: unknown): string => createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -115,17 +123,21 @@ export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow): Prom
  * answered before anything else is read (the cart may be empty by then: the first request bought it).
  */
 export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, hash: string, planOf: () => Promise<CheckoutPlan>, speculative: boolean): Promise<orders.CheckoutOutcome> {
-  if (!speculative) {
-    const earlier = await findByKey(deps.db, buyer.userId, key);
-    if (earlier) return replay(deps, earlier, hash);
-  }
-  const plan = await planOf();
+  // The key and the plan are read together; a used key is answered from its first answer, whatever the plan read.
+  const [earlier, planned] = await Promise.all([
+    speculative ? Promise.resolve(undefined) : findByKey(deps.db, buyer.userId, key),
+    planOf().then((p) => ({ ok: true as const, p }), (error: unknown) => ({ ok: false as const, error })),
+  ]);
+  if (earlier) return replay(deps, earlier, hash);
+  if (!planned.ok) throw planned.error;
+  const plan = planned.p;
   const pricedParts = await price(deps, plan);
   const preview = pricedParts.map((p) => previewOrder(p, buyer, plan.deliveryAddress));
   const chargeNow = pricedParts.filter((p) => p.paymentTerm === 'none').reduce((s, p) => s + p.priced.payinTotalCents, 0);
   const payinTotal = pricedParts.reduce((s, p) => s + p.priced.payinTotalCents, 0);
-  if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
+  // A preview prices the order whatever the payment; paying needs a way to pay.
   if (speculative) return { checkout: undefined, preview, replayed: false };
+  if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
 
   const supplierIds = pricedParts.map((p) => p.supplierId);
   const ctx = systemContext(`checkout:${key}`);
@@ -140,7 +152,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
     const row = await claimCheckout(trx, {
       id: checkoutId, buyerId: buyer.userId, idempotencyKey: key, requestHash: hash, kind: plan.kind,
       paymentMethodType: chargeNow === 0 ? '' : plan.payment.bankTransfer ? 'bank_transfer' : 'card', chargeNowCents: chargeNow, payinTotalCents: payinTotal,
-      cartEntryIds: pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean)), deliveryAddress: plan.deliveryAddress, expiresAt, now,
+      cartEntryIds: pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean)), deliveryAddress: plan.deliveryAddress, billing: plan.billing, expiresAt, now,
     });
     // The timer exists from the first write: whatever happens next, the checkout ends.
     if (row) await scheduleTimer(trx, EXPIRE_CHECKOUT, row.id, expiresAt);
@@ -165,14 +177,14 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
 async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, parts: Priced[], plan: CheckoutPlan, expiresAt: Date, windowMs: number): Promise<orders.CheckoutOutcome> {
   const ctx = systemContext(`checkout:${checkout.id}`);
   const reserveLines = parts.flatMap((p) => p.lines.map((l) => ({ listingId: l.listingId, quantity: l.quantity })));
+  const name = nameOf(deps, buyer.userId);
   try {
     await deps.catalog.reserveStock({ reservationId: checkout.id, lines: reserveLines, ttlSeconds: Math.ceil((windowMs + RESERVATION_MARGIN_MS) / 1000) }, ctx);
   } catch (err) {
     await moveCheckout(deps.db, checkout.id, ['pending'], 'failed', deps.now());
     throw err;
   }
-
-  const buyerName = await nameOf(deps, buyer.userId);
+  const buyerName = await name;
   const now = deps.now();
   const created = await withTransaction(deps.db, async (trx) => {
     const out: OrderRow[] = [];

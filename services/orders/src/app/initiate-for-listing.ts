@@ -4,7 +4,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../domain/pricing';
 import { isPaymentTerm, isPaymentTermChoice } from '../domain/terms';
 import type { OrdersDeps } from './deps';
-import { checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
+import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
 import { deliveryAddressFor } from './delivery-address';
 import { packageLabel } from './initiate-from-cart';
 
@@ -17,7 +17,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
   const term = req.paymentTerm || 'none';
   if (!isPaymentTermChoice(term)) throw invalidParams({ paymentTerm: 'validation.invalidValue' });
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
-  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment });
+  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment, billing: billingOf(req.billing) });
   const planOf = async (): Promise<CheckoutPlan> => {
     const listing = (await deps.catalog.getListing({ id: req.listingId, recordView: false }, systemContext())).listing;
     if (!listing || listing.state !== 'published' || !listing.fields) throw new AppError('transaction-listing-not-found', { listingId: req.listingId });
@@ -47,6 +47,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
       parts: [{ supplierId: listing.author?.id ?? '', supplierName: listing.author?.brandName ?? '', paymentTerm: term, processName: 'release-1', lines: [line] }],
       deliveryAddress: address,
       payment,
+      billing: billingOf(req.billing),
     };
   };
   const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, planOf, req.speculative);

@@ -4,7 +4,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { isPaymentTermChoice } from '../domain/terms';
 import type { DeliveryMethod } from '../domain/pricing';
 import type { OrdersDeps } from './deps';
-import { checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan, type SupplierPart } from './checkout-saga';
+import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan, type SupplierPart } from './checkout-saga';
 import { deliveryAddressFor } from './delivery-address';
 
 /**
@@ -16,9 +16,11 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
   const buyer = requireBuyer(ctx);
   if (!req.speculative) checkIdempotencyKey(req.idempotencyKey);
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
-  const hash = requestHash({ kind: 'cart', address: req.deliveryAddressId, payment });
+  const hash = requestHash({ kind: 'cart', address: req.deliveryAddressId, payment, billing: billingOf(req.billing) });
   const planOf = async (): Promise<CheckoutPlan> => {
-    const cart = (await deps.cart.getCart({}, ctx)).cart;
+    // The address is read beside the cart (both from the cart service, as the buyer).
+    const [cartOut, address] = await Promise.all([deps.cart.getCart({}, ctx), deliveryAddressFor(deps, ctx, req.deliveryAddressId).then((a) => ({ a }), (error: unknown) => ({ error }))]);
+    const cart = cartOut.cart;
     if (!cart || cart.suppliers.length === 0) throw invalidParams({ cart: ORDER_MSG.cartIsEmpty });
     for (const group of cart.suppliers) {
       const problem = group.entries.find((e) => e.problem !== '');
@@ -27,7 +29,7 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
         : new AppError('transaction-listing-not-found', { listingId: problem.listingId });
       if (!group.minimumMet) throw invalidParams({ [`suppliers.${group.supplierId}`]: ORDER_MSG.minimumOrderNotMet });
     }
-    const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
+    if ('error' in address) throw address.error;
     const parts: SupplierPart[] = cart.suppliers.map((g) => {
       const term = isPaymentTermChoice(g.paymentTerm) ? g.paymentTerm : 'none';
       return {
@@ -42,7 +44,7 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
         })),
       };
     });
-    return { kind: 'cart', parts, deliveryAddress: address, payment };
+    return { kind: 'cart', parts, deliveryAddress: address.a, payment, billing: billingOf(req.billing) };
   };
   const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, planOf, req.speculative);
   return { outcome };

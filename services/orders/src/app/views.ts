@@ -60,5 +60,6 @@ export function checkoutView(row: CheckoutRow, rows: OrderRow[], payment: { stat
     bankTransfer: payment?.bankTransfer,
     createdAt: iso(row.created_at),
     expiresAt: pending ? iso(row.expires_at) : '',
+    billing: row.billing_address ?? undefined,
   };
 }

@@ -1,7 +1,7 @@
 /** Every statement on checkouts (the saga's record and its idempotency key). */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CheckoutsTable, OrdersDB } from './schema';
-import type { Address, CheckoutAnswer } from './records';
+import type { Address, BillingAddress, CheckoutAnswer } from './records';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type Db = Kysely<OrdersDB> | Transaction<OrdersDB>;
@@ -17,6 +17,7 @@ export interface NewCheckout {
   payinTotalCents: number;
   cartEntryIds: string[];
   deliveryAddress: Address;
+  billing: BillingAddress | null;
   expiresAt: Date;
   now: Date;
 }
@@ -28,7 +29,7 @@ export async function claimCheckout(db: Db, c: NewCheckout): Promise<CheckoutRow
     .values({
       id: c.id, buyer_id: c.buyerId, idempotency_key: c.idempotencyKey, request_hash: c.requestHash, kind: c.kind, state: 'pending',
       payment_method_type: c.paymentMethodType, charge_now_cents: c.chargeNowCents, payin_total_cents: c.payinTotalCents,
-      cart_entry_ids: JSON.stringify(c.cartEntryIds), delivery_address: JSON.stringify(c.deliveryAddress), expires_at: c.expiresAt,
+      cart_entry_ids: JSON.stringify(c.cartEntryIds), delivery_address: JSON.stringify(c.deliveryAddress), billing_address: c.billing ? JSON.stringify(c.billing) : null, expires_at: c.expiresAt,
       answer: null, created_at: c.now, updated_at: c.now,
     })
     .onConflict((oc) => oc.columns(['buyer_id', 'idempotency_key']).doNothing())

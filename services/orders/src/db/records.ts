@@ -14,6 +14,15 @@ export interface Address {
   email: string;
 }
 
+export interface BillingAddress {
+  addressLine1: string;
+  addressLine2: string;
+  postal: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
 export interface OrderLineRecord {
   listingId: string;
   title: string;

@@ -1,6 +1,6 @@
 import type { Migration } from '@caskade/kit';
 import type { ColumnType, Generated } from 'kysely';
-import type { Address, CheckoutAnswer, OrderLineRecord, PricedOrderRecord } from './records';
+import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord, PricedOrderRecord } from './records';
 
 export const ORDERS_MIGRATIONS: Migration[] = [
   {
@@ -75,6 +75,10 @@ create table order_timers (
 create index order_timers_due on order_timers (due_at) where fired_at is null;
 `,
   },
+  {
+    id: '002_checkout_billing',
+    sql: `alter table checkouts add column billing_address jsonb;`,
+  },
 ];
 
 export interface CheckoutsTable {
@@ -89,6 +93,7 @@ export interface CheckoutsTable {
   payin_total_cents: number;
   cart_entry_ids: ColumnType<string[], string, string>;
   delivery_address: ColumnType<Address | null, string | null, string | null>;
+  billing_address: ColumnType<BillingAddress | null, string | null | undefined, string | null>;
   expires_at: ColumnType<Date, Date, Date>;
   answer: ColumnType<CheckoutAnswer | null, string | null, string | null>;
   created_at: ColumnType<Date, Date | undefined, Date>;

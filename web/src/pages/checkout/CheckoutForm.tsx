@@ -9,6 +9,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AU_STATES } from '@caskade/kit/rules';
 import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
+import type { BillingInput } from '@caskade/gateway/contract';
 import { isApiError } from '../../api/client';
 import {
   useAddDeliveryAddress,
@@ -34,14 +35,8 @@ import { ui } from '../../i18n/messages';
 
 const t = buyingUi.checkout;
 
-interface Billing {
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postal: string;
-  country: string;
-}
+/** The billing details form: every field of the API's billing body, as text. */
+type Billing = Required<BillingInput>;
 type BillingErrors = Partial<Record<keyof Billing, string>>;
 
 function validateBilling(b: Billing): BillingErrors {
@@ -129,10 +124,10 @@ function CheckoutFormLoaded({
     setResolving(true);
     try {
       const choice = await resolvePayment(payment);
-      const fingerprint = JSON.stringify([addressId, choice, declined?.checkoutId ?? '']);
+      const fingerprint = JSON.stringify([addressId, choice, billing, declined?.checkoutId ?? '']);
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: crypto.randomUUID() };
       const checkout = await pay.mutateAsync(
-        declined ? { retryCheckoutId: declined.checkoutId, payment: choice } : { purchase, deliveryAddressId: addressId, payment: choice, idempotencyKey: attempt.current.key },
+        declined ? { retryCheckoutId: declined.checkoutId, payment: choice } : { purchase, deliveryAddressId: addressId, payment: choice, billing, idempotencyKey: attempt.current.key },
       );
       if (checkout.paymentStatus === 'requires_payment_method' || checkout.failureMessage) {
         // A retry declined again: the same checkout, another method.

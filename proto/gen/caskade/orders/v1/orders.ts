@@ -148,6 +148,7 @@ export interface Checkout {
   bankTransfer: BankTransferInstructions | undefined;
   createdAt: string;
   expiresAt: string;
+  billing: BillingAddress | undefined;
 }
 
 export interface PaymentChoice {
@@ -156,11 +157,22 @@ export interface PaymentChoice {
   bankTransfer: boolean;
 }
 
+/** Billing details (product-spec §3 Billing address), kept with the checkout. */
+export interface BillingAddress {
+  addressLine1: string;
+  addressLine2: string;
+  postal: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
 export interface InitiateFromCartRequest {
   idempotencyKey: string;
   deliveryAddressId: string;
   payment: PaymentChoice | undefined;
   speculative: boolean;
+  billing: BillingAddress | undefined;
 }
 
 export interface InitiateForListingRequest {
@@ -173,6 +185,7 @@ export interface InitiateForListingRequest {
   payment: PaymentChoice | undefined;
   paymentTerm: string;
   speculative: boolean;
+  billing: BillingAddress | undefined;
 }
 
 export interface CheckoutOutcome {
@@ -1949,6 +1962,7 @@ function createBaseCheckout(): Checkout {
     bankTransfer: undefined,
     createdAt: "",
     expiresAt: "",
+    billing: undefined,
   };
 }
 
@@ -1989,6 +2003,9 @@ export const Checkout: MessageFns<Checkout> = {
     }
     if (message.expiresAt !== "") {
       writer.uint32(98).string(message.expiresAt);
+    }
+    if (message.billing !== undefined) {
+      BillingAddress.encode(message.billing, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -2102,6 +2119,14 @@ export const Checkout: MessageFns<Checkout> = {
             message.expiresAt = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.billing = BillingAddress.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2164,6 +2189,7 @@ export const Checkout: MessageFns<Checkout> = {
         : isSet(object.expires_at)
         ? globalThis.String(object.expires_at)
         : "",
+      billing: isSet(object.billing) ? BillingAddress.fromJSON(object.billing) : undefined,
     };
   },
 
@@ -2205,6 +2231,9 @@ export const Checkout: MessageFns<Checkout> = {
     if (message.expiresAt !== "") {
       obj.expiresAt = message.expiresAt;
     }
+    if (message.billing !== undefined) {
+      obj.billing = BillingAddress.toJSON(message.billing);
+    }
     return obj;
   },
 
@@ -2227,6 +2256,9 @@ export const Checkout: MessageFns<Checkout> = {
       : undefined;
     message.createdAt = object.createdAt ?? "";
     message.expiresAt = object.expiresAt ?? "";
+    message.billing = (object.billing !== undefined && object.billing !== null)
+      ? BillingAddress.fromPartial(object.billing)
+      : undefined;
     return message;
   },
 };
@@ -2324,8 +2356,165 @@ export const PaymentChoice: MessageFns<PaymentChoice> = {
   },
 };
 
+function createBaseBillingAddress(): BillingAddress {
+  return { addressLine1: "", addressLine2: "", postal: "", city: "", state: "", country: "" };
+}
+
+export const BillingAddress: MessageFns<BillingAddress> = {
+  encode(message: BillingAddress, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.addressLine1 !== "") {
+      writer.uint32(10).string(message.addressLine1);
+    }
+    if (message.addressLine2 !== "") {
+      writer.uint32(18).string(message.addressLine2);
+    }
+    if (message.postal !== "") {
+      writer.uint32(26).string(message.postal);
+    }
+    if (message.city !== "") {
+      writer.uint32(34).string(message.city);
+    }
+    if (message.state !== "") {
+      writer.uint32(42).string(message.state);
+    }
+    if (message.country !== "") {
+      writer.uint32(50).string(message.country);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BillingAddress {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBillingAddress();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.addressLine1 = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.addressLine2 = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.postal = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.city = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.country = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BillingAddress {
+    return {
+      addressLine1: isSet(object.addressLine1)
+        ? globalThis.String(object.addressLine1)
+        : isSet(object.address_line1)
+        ? globalThis.String(object.address_line1)
+        : "",
+      addressLine2: isSet(object.addressLine2)
+        ? globalThis.String(object.addressLine2)
+        : isSet(object.address_line2)
+        ? globalThis.String(object.address_line2)
+        : "",
+      postal: isSet(object.postal) ? globalThis.String(object.postal) : "",
+      city: isSet(object.city) ? globalThis.String(object.city) : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      country: isSet(object.country) ? globalThis.String(object.country) : "",
+    };
+  },
+
+  toJSON(message: BillingAddress): unknown {
+    const obj: any = {};
+    if (message.addressLine1 !== "") {
+      obj.addressLine1 = message.addressLine1;
+    }
+    if (message.addressLine2 !== "") {
+      obj.addressLine2 = message.addressLine2;
+    }
+    if (message.postal !== "") {
+      obj.postal = message.postal;
+    }
+    if (message.city !== "") {
+      obj.city = message.city;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.country !== "") {
+      obj.country = message.country;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BillingAddress>, I>>(base?: I): BillingAddress {
+    return BillingAddress.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BillingAddress>, I>>(object: I): BillingAddress {
+    const message = createBaseBillingAddress();
+    message.addressLine1 = object.addressLine1 ?? "";
+    message.addressLine2 = object.addressLine2 ?? "";
+    message.postal = object.postal ?? "";
+    message.city = object.city ?? "";
+    message.state = object.state ?? "";
+    message.country = object.country ?? "";
+    return message;
+  },
+};
+
 function createBaseInitiateFromCartRequest(): InitiateFromCartRequest {
-  return { idempotencyKey: "", deliveryAddressId: "", payment: undefined, speculative: false };
+  return { idempotencyKey: "", deliveryAddressId: "", payment: undefined, speculative: false, billing: undefined };
 }
 
 export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
@@ -2341,6 +2530,9 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
     }
     if (message.speculative !== false) {
       writer.uint32(32).bool(message.speculative);
+    }
+    if (message.billing !== undefined) {
+      BillingAddress.encode(message.billing, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2390,6 +2582,14 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
             message.speculative = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.billing = BillingAddress.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2416,6 +2616,7 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
         : "",
       payment: isSet(object.payment) ? PaymentChoice.fromJSON(object.payment) : undefined,
       speculative: isSet(object.speculative) ? globalThis.Boolean(object.speculative) : false,
+      billing: isSet(object.billing) ? BillingAddress.fromJSON(object.billing) : undefined,
     };
   },
 
@@ -2433,6 +2634,9 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
     if (message.speculative !== false) {
       obj.speculative = message.speculative;
     }
+    if (message.billing !== undefined) {
+      obj.billing = BillingAddress.toJSON(message.billing);
+    }
     return obj;
   },
 
@@ -2447,6 +2651,9 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
       ? PaymentChoice.fromPartial(object.payment)
       : undefined;
     message.speculative = object.speculative ?? false;
+    message.billing = (object.billing !== undefined && object.billing !== null)
+      ? BillingAddress.fromPartial(object.billing)
+      : undefined;
     return message;
   },
 };
@@ -2462,6 +2669,7 @@ function createBaseInitiateForListingRequest(): InitiateForListingRequest {
     payment: undefined,
     paymentTerm: "",
     speculative: false,
+    billing: undefined,
   };
 }
 
@@ -2493,6 +2701,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     }
     if (message.speculative !== false) {
       writer.uint32(72).bool(message.speculative);
+    }
+    if (message.billing !== undefined) {
+      BillingAddress.encode(message.billing, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -2582,6 +2793,14 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
             message.speculative = reader.bool();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.billing = BillingAddress.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2629,6 +2848,7 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
         ? globalThis.String(object.payment_term)
         : "",
       speculative: isSet(object.speculative) ? globalThis.Boolean(object.speculative) : false,
+      billing: isSet(object.billing) ? BillingAddress.fromJSON(object.billing) : undefined,
     };
   },
 
@@ -2661,6 +2881,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     if (message.speculative !== false) {
       obj.speculative = message.speculative;
     }
+    if (message.billing !== undefined) {
+      obj.billing = BillingAddress.toJSON(message.billing);
+    }
     return obj;
   },
 
@@ -2680,6 +2903,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
       : undefined;
     message.paymentTerm = object.paymentTerm ?? "";
     message.speculative = object.speculative ?? false;
+    message.billing = (object.billing !== undefined && object.billing !== null)
+      ? BillingAddress.fromPartial(object.billing)
+      : undefined;
     return message;
   },
 };
