@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createClient, MEMBERSHIP_PLANS, startServiceRuntime, type EventBus, type Logger, type ServiceRuntime } from '@caskade/kit';
 import { cart, catalog, identity, orders, payments } from '@caskade/proto';
 import type { OrdersDeps } from './app/deps';
+import { Memo } from './app/memo';
 import { startTimers } from './app/timers';
 import type { OrdersEnv } from './config';
 import { ORDERS_MIGRATIONS, type OrdersDB } from './db/schema';
@@ -63,6 +64,7 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
         shipping: { createShippingOrder: () => Promise.resolve() },
         windows: { paymentMs: env.PAYMENT_WINDOW_SECONDS * 1000, bankTransferMs: env.BANK_TRANSFER_WINDOW_SECONDS * 1000 },
         randomBytes: (n) => randomBytes(n),
+        memo: { buyerNames: new Memo<string>(5 * 60_000), payoutAccounts: new Memo<true>(60_000) },
       };
       deps = built;
       const timers = pollMs > 0 ? startTimers(built, pollMs) : null;

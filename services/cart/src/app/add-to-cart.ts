@@ -39,5 +39,5 @@ export async function addToCart(deps: CartDeps, ctx: CallContext, req: cart.AddT
     if (inCart + line.quantity > listing.stockQuantity) throw invalidParams({ quantity: ORDER_MSG.quantityOverMsg });
     return addCartEntry(trx, { id: randomUUID(), buyer_id: buyer.userId, supplier_id: line.supplierId, quantity: line.quantity, ...key, now: deps.now() });
   });
-  return { cart: await loadCart(deps, buyer.userId), entryId };
+  return { cart: await loadCart(deps, buyer.userId, new Map([[listing.id, listing]])), entryId };
 }

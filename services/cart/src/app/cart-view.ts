@@ -45,14 +45,16 @@ function entryView(row: CartEntryRow, listing: catalog.Listing | null, listingQu
   };
 }
 
-export async function loadCart(deps: CartDeps, buyerId: string): Promise<cart.Cart> {
+export async function loadCart(deps: CartDeps, buyerId: string, known: ReadonlyMap<string, catalog.Listing> = new Map()): Promise<cart.Cart> {
   const rows = await listCartEntries(deps.db, buyerId);
   const supplierIds = [...new Set(rows.map((r) => r.supplier_id))];
-  const [listings, terms, choices] = await Promise.all([
-    loadListings(deps.listings, rows.map((r) => r.listing_id)),
+  const [loaded, terms, choices] = await Promise.all([
+    loadListings(deps.listings, rows.map((r) => r.listing_id).filter((id) => !known.has(id))),
     supplierTermsOf(deps.db, supplierIds),
     paymentTermChoices(deps.db, buyerId),
   ]);
+  // Listings the caller has just read (add to cart) are not asked for again.
+  const listings = new Map<string, catalog.Listing | null>([...loaded, ...known]);
   const perListing = new Map<string, number>();
   for (const r of rows) perListing.set(r.listing_id, (perListing.get(r.listing_id) ?? 0) + r.quantity);
 

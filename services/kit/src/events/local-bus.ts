@@ -1,7 +1,7 @@
 import type { Logger } from '../logger';
 import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters, subjectMatches } from './subjects';
-import type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from './types';
+import { TransientError, type EventBus, type EventEnvelope, type EventHandler, type SubscribeOptions, type Subscription } from './types';
 import { withRequestId } from '../logger';
 
 export interface LocalEventBusOptions {
@@ -175,7 +175,8 @@ export class LocalEventBus implements EventBus {
           return;
         }
         const waitMs = retryDelayMs(attempt, err, this.retry);
-        this.logger.warn({ consumer: sub.consumer, eventId: event.id, type: event.type, attempt, waitMs, err }, 'event handler failed, will retry');
+        // A TransientError is a handler asking to be called again later, not a failure.
+        this.logger[err instanceof TransientError ? 'debug' : 'warn']({ consumer: sub.consumer, eventId: event.id, type: event.type, attempt, waitMs, err }, 'event handler failed, will retry');
         await sleep(waitMs, sub.abort.signal);
       }
     }

@@ -5,7 +5,7 @@ import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_M
 import { assertFilters } from './subjects';
 import { eventsHandled } from '../metrics';
 import { withRequestId } from '../logger';
-import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from './types';
+import { TransientError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from './types';
 
 /** Every service's event subjects; the stream is widened at connect when this list grows. */
 export const EVENT_SUBJECTS = ['identity.>', 'catalog.>', 'cart.>', 'orders.>', 'payments.>', 'messaging.>', 'notifications.>', 'shipping.>', 'subscriptions.>'];
@@ -199,7 +199,8 @@ export class NatsEventBus implements EventBus {
       } else {
         const delay = retryDelayMs(deliveries, failure.err, this.retry);
         eventsHandled.inc({ consumer: opts.consumer, outcome: 'retry' });
-        this.opts.logger.warn({ consumer: durable, eventId: event.id, type: event.type, deliveries, delay, err: failure.err }, 'event handler failed, will be redelivered');
+        // A TransientError is a handler asking to be called again later, not a failure.
+        this.opts.logger[failure.err instanceof TransientError ? 'debug' : 'warn']({ consumer: durable, eventId: event.id, type: event.type, deliveries, delay, err: failure.err }, 'event handler failed, will be redelivered');
         m.nak(delay);
       }
       return;

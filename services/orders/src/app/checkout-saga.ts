@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError, invalidParams, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
-import type { orders } from '@caskade/proto';
+import type { orders, payments } from '@caskade/proto';
 import { claimCheckout, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
 import { insertOrder, moveOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
 import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord } from '../db/records';
@@ -22,7 +22,7 @@ import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
 import { endCheckout } from './end-checkout';
 import { orderTransitioned } from './order-events';
 import { checkoutView, orderView } from './views';
-import { paymentOf } from './payment-view';
+import { paymentOf, paymentSummary, type PaymentSummary } from './payment-view';
 
 export interface PlannedLine extends PricingLine {
   title: string;
@@ -112,9 +112,9 @@ function answerOf(answer: Exclude<CheckoutAnswer, { kind: 'interrupted' }>, repl
   return { ...(answer.outcome as orders.CheckoutOutcome), replayed };
 }
 
-export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow): Promise<orders.Checkout> {
+export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow, known?: PaymentSummary | null): Promise<orders.Checkout> {
   const rows = await ordersOfCheckout(deps.db, row.id);
-  const payment = row.charge_now_cents > 0 ? await paymentOf(deps, row.id) : null;
+  const payment = known !== undefined ? known : row.charge_now_cents > 0 ? await paymentOf(deps, row.id) : null;
   return checkoutView(row, rows, payment);
 }
 
@@ -141,7 +141,10 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
 
   const supplierIds = pricedParts.map((p) => p.supplierId);
   const ctx = systemContext(`checkout:${key}`);
-  const missing = (await deps.payments.findMissingPayoutAccounts({ supplierIds }, ctx)).supplierIds;
+  // A supplier seen with a payout account lately still has one (an account is not taken away in a minute).
+  const unknown = supplierIds.filter((id) => deps.memo.payoutAccounts.get(id) !== true);
+  const missing = unknown.length === 0 ? [] : (await deps.payments.findMissingPayoutAccounts({ supplierIds: unknown }, ctx)).supplierIds;
+  for (const id of unknown) if (!missing.includes(id)) deps.memo.payoutAccounts.set(id, true);
   if (missing.length > 0) throw new AppError('transaction-missing-stripe-account', { supplierIds: missing });
 
   const now = deps.now();
@@ -221,10 +224,10 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
 
   if (checkout.charge_now_cents === 0) {
     await completeCheckout(deps, checkout.id);
-    return finish(deps, checkout.id);
+    return finish(deps, checkout.id, null);
   }
 
-  let payment: { status: string; failureCode: string; failureMessage: string };
+  let payment: payments.Payment;
   try {
     const out = await deps.payments.createPayment({
       paymentId: checkout.id, buyerId: buyer.userId, amountCents: checkout.charge_now_cents, paymentMethodId: plan.payment.paymentMethodId,
@@ -247,22 +250,27 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
   if (payment.status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });
   }
-  return finish(deps, checkout.id);
+  return finish(deps, checkout.id, paymentSummary(payment));
 }
 
-async function finish(deps: OrdersDeps, checkoutId: string): Promise<orders.CheckoutOutcome> {
+/** The answer: the checkout as it is now (with the payment just answered, when there was one) saved as the key's first answer. */
+async function finish(deps: OrdersDeps, checkoutId: string, payment: PaymentSummary | null): Promise<orders.CheckoutOutcome> {
   const row = await findCheckout(deps.db, checkoutId);
   if (!row) throw new AppError('internal');
-  const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row), preview: [], replayed: false };
+  const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row, payment), preview: [], replayed: false };
   await saveAnswer(deps.db, checkoutId, { kind: 'ok', outcome }, deps.now());
   const saved = await findCheckout(deps.db, checkoutId);
   return saved?.answer && saved.answer.kind !== 'interrupted' ? answerOf(saved.answer, false) : outcome;
 }
 
 async function nameOf(deps: OrdersDeps, userId: string): Promise<string> {
+  const cached = deps.memo.buyerNames.get(userId);
+  if (cached !== undefined) return cached;
   try {
     const user = (await deps.identity.getUsers({ ids: [userId] }, systemContext())).users[0];
-    return user ? user.companyName || user.displayName : '';
+    const name = user ? user.companyName || user.displayName : '';
+    deps.memo.buyerNames.set(userId, name);
+    return name;
   } catch (err) {
     deps.logger.warn({ err, userId }, 'buyer name not found; the order goes on without it');
     return '';

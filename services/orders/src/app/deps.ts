@@ -3,6 +3,7 @@ import type { cart, catalog, identity, payments } from '@caskade/proto';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../db/schema';
 import type { OrderRow } from '../db/orders';
+import type { Memo } from './memo';
 
 /** The shipping-order step of the saga: a no-op until the shipping service exists. */
 export interface ShippingPort {
@@ -27,4 +28,6 @@ export interface OrdersDeps {
   /** Payment windows (ms): a card or BECS payment, a bank transfer. */
   windows: { paymentMs: number; bankTransferMs: number };
   randomBytes(n: number): Uint8Array;
+  /** Short-lived answers of other services (process memory, never needed for correctness). */
+  memo: { buyerNames: Memo<string>; payoutAccounts: Memo<true> };
 }

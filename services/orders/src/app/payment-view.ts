@@ -1,5 +1,5 @@
 import { AppError, systemContext } from '@caskade/kit';
-import type { orders } from '@caskade/proto';
+import type { orders, payments } from '@caskade/proto';
 import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
 
@@ -11,18 +11,21 @@ export interface PaymentSummary {
   bankTransfer?: orders.BankTransferInstructions | undefined;
 }
 
+export function paymentSummary(p: payments.Payment): PaymentSummary {
+  return {
+    status: p.status,
+    nextActionUrl: p.nextActionUrl,
+    failureCode: p.failureCode,
+    failureMessage: p.status === 'requires_payment_method' ? ORDER_MSG.paymentFailed : '',
+    bankTransfer: p.bankTransfer,
+  };
+}
+
 /** The checkout's payment as the buyer sees it (null when none was made yet). */
 export async function paymentOf(deps: OrdersDeps, paymentId: string): Promise<PaymentSummary | null> {
   try {
     const p = (await deps.payments.getPayment({ paymentId }, systemContext(`checkout:${paymentId}`))).payment;
-    if (!p) return null;
-    return {
-      status: p.status,
-      nextActionUrl: p.nextActionUrl,
-      failureCode: p.failureCode,
-      failureMessage: p.status === 'requires_payment_method' ? ORDER_MSG.paymentFailed : '',
-      bankTransfer: p.bankTransfer,
-    };
+    return p ? paymentSummary(p) : null;
   } catch (err) {
     if (err instanceof AppError && err.code === 'not-found') return null;
     throw err;

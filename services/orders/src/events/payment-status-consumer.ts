@@ -1,9 +1,12 @@
-import type { SubscribeOptions } from '@caskade/kit';
+import { TransientError, type SubscribeOptions } from '@caskade/kit';
 import { findCheckout } from '../db/checkouts';
 import { setPaymentStatus } from '../db/orders';
 import type { OrdersDeps } from '../app/deps';
 import { completeCheckout } from '../app/complete-checkout';
 import { PaymentStatusConsumer } from './registry';
+
+/** How long a checkout request may still be running after its payment's event arrives. */
+const IN_FLIGHT_MS = 5_000;
 
 /**
  * A checkout's payment changed (an authenticated card, a direct debit that cleared or failed, a
@@ -15,6 +18,11 @@ export function paymentStatusConsumer(deps: OrdersDeps): SubscribeOptions {
     const { paymentId, status, methodType } = event.data;
     const checkout = await findCheckout(deps.db, paymentId).catch(() => undefined);
     if (!checkout || checkout.state !== 'pending') return;
+    // The checkout request that made the payment is still running and completes it itself: look
+    // again in a moment (then it is purchased, or the request died and this event carries it on).
+    if (checkout.answer === null && deps.now().getTime() - new Date(checkout.created_at).getTime() < IN_FLIGHT_MS) {
+      throw new TransientError('checkout request still running', 1000);
+    }
     // A bank transfer is confirmed by the operator's transition, which completes the checkout itself
     // (its activity names the operator); should that request die half-way, the expiry timer finds the
     // payment succeeded and completes it.
