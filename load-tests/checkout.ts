@@ -10,7 +10,7 @@
  * Prints orders/s and the checkout's p50/p95/p99 (and the add-to-cart's), then checks zero
  * oversell: every listing's stock is its start minus what the purchased orders hold, the scarce one
  * sold exactly SCARCE, and no reservation is left held. Exits 1 on any unexpected error.
- * Settings: BENCH_PG_URL, BENCH_DURATION (20), BENCH_CONNECTIONS (50).
+ * Settings: BENCH_PG_URL, BENCH_DURATION (20), BENCH_CONNECTIONS (50), BENCH_CPU_PROF (a folder for V8 CPU profiles).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -82,12 +82,14 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: str
 async function main(): Promise<boolean> {
   const database = `caskade_bench_checkout_${randomBytes(3).toString('hex')}`;
   let app: DistributedApp | undefined;
+  // BENCH_CPU_PROF=<dir>: every process writes a V8 CPU profile there when it stops (where the time goes).
   const production = { NODE_ENV: 'production' };
   try {
     console.log('starting every service as its own process (NODE_ENV=production)…');
     app = await startDistributed({
       port: await freePort(), postgresUrl: serverUrl, database, natsUrl: process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
       redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', jwtSecret: randomBytes(48).toString('base64url'), logLevel: 'warn', rateLimitScale: 1000,
+      ...(process.env.BENCH_CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] } : {}),
       serviceEnv: Object.fromEntries(['gateway', 'identity', 'notifications', 'catalog', 'payments', 'cart', 'orders'].map((s) => [s, production])),
       onOutput: (service, line) => {
         if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);

@@ -30,6 +30,8 @@ export interface DistributedOptions {
    * crash a service on purpose leave it off and restart it themselves. At most 5 restarts a minute.
    */
   autoRestart?: boolean;
+  /** Extra Node.js flags for every process (the bench's --cpu-prof). */
+  nodeArgs?: string[];
   /** Extra environment for some services (tests: shorter payment windows, say). */
   serviceEnv?: Partial<Record<string, Record<string, string>>>;
 }
@@ -91,7 +93,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
   const addresses: Record<string, string> = {};
   const publicUrl = `http://localhost:${opts.port}`;
   const spawnProcess = (name: string, entry: string, env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: opts.logLevel ?? 'info', ...env },
       stdio: opts.onOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
