@@ -323,4 +323,24 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     await ownPanel.getByRole('button', { name: 'This is your listing' }).waitFor();
     expect(await ownPanel.getByLabel('Package').count()).toBe(0);
   }, TIMEOUT);
+  test('a supplier sets its minimum order and the payment terms it offers in profile settings', async () => {
+    const page = await newPage();
+    await logIn(page, 'hop-hill-brewing@suppliers.example.com');
+    await page.goto('/profile-settings');
+    const section = page.getByRole('region', { name: 'Trade terms' });
+    await section.getByLabel('Minimum order quantity').fill('0');
+    await section.getByRole('button', { name: 'Save trade terms' }).click();
+    await section.getByText('A whole number from 1 to 100,000').waitFor();
+    await section.getByLabel('Minimum order quantity').fill('3');
+    await section.getByRole('checkbox', { name: '90 days' }).check();
+    await section.getByRole('button', { name: 'Save trade terms' }).click();
+    await section.getByText('Trade terms saved.').waitFor();
+    const brands = await getJson<Array<{ id: string; brandName: string }>>('/api/brands');
+    const hopHill = brands.find((b) => b.brandName === 'Hop Hill Brewing');
+    const terms = await getJson<{ minimumOrderQuantity: number; paymentTerms: string[] }>(`/api/suppliers/${hopHill?.id ?? ''}/terms`);
+    expect(terms).toMatchObject({ minimumOrderQuantity: 3, paymentTerms: ['90_days'] });
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Trade terms' }).getByLabel('Minimum order quantity').inputValue()).toBe('3');
+    await axeCheck(page, 'profile settings');
+  }, TIMEOUT);
 });

@@ -29,6 +29,7 @@ import { checkFields } from '../lib/validation';
 import { fileProblem } from './editListing/PhotosStep';
 import { COLLECTION_MAX, MAX_COLLECTIONS, validateCollections } from '@caskade/catalog/domain';
 import { companyNameField } from '@caskade/identity/domain';
+import { TradeTermsSection, tradeTerms } from './profileSettings/TradeTermsSection';
 
 const t = catalogUi.profileSettings;
 
@@ -62,6 +63,9 @@ export default function ProfileSettingsPage() {
             <ImagesSection userId={user.id} brand={profile.data.brand ?? null} />
             <BrandNameSection user={user} />
             <BrandPageSection userId={user.id} brand={profile.data.brand ?? null} bio={profile.data.bio} />
+            <Section id="terms-heading" title={tradeTerms.heading} intro={tradeTerms.intro}>
+              <TradeTermsSection userId={user.id} />
+            </Section>
           </>
         ) : (
           <LoadError message={t.brandLoadFailed} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
