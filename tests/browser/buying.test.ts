@@ -343,4 +343,16 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     expect(await page.getByRole('region', { name: 'Trade terms' }).getByLabel('Minimum order quantity').inputValue()).toBe('3');
     await axeCheck(page, 'profile settings');
   }, TIMEOUT);
+  test('a supplier without a payout account sets up a sandbox one on the payouts page', async () => {
+    const page = await newPage();
+    await logIn(page, 'newsupplier@example.com');
+    await page.goto('/account/payments');
+    const card = page.getByRole('region', { name: 'Payout account' });
+    await card.getByText('You have no payout account yet, so buyers cannot check out your listings.').waitFor();
+    await card.getByRole('button', { name: 'Set up a sandbox payout account' }).click();
+    await card.getByText(/^Your payout account acct_sandbox_[0-9a-f]+ is set up/).waitFor();
+    await page.reload();
+    await page.getByRole('region', { name: 'Payout account' }).getByText(/^Your payout account acct_sandbox_/).waitFor();
+    await axeCheck(page, 'payouts');
+  }, TIMEOUT);
 });
