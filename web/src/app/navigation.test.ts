@@ -17,6 +17,7 @@ describe('navigation by role', () => {
     expect(profileMenuItems({ id: 'u2', role: 'supplier' }).find((i) => i.key === 'publicProfile')?.to).toBe('/u/u2');
     expect(keys(profileMenuItems({ id: 'u3', role: 'operator' }))).toContain('mailbox');
     expect(profileMenuItems({ id: 'u3', role: 'operator' }).find((i) => i.key === 'listingApprovals')?.to).toBe('/operator/listings');
+    expect(profileMenuItems({ id: 'u3', role: 'operator' }).find((i) => i.key === 'operatorOrders')?.to).toBe('/operator/orders');
     expect(profileMenuItems({ id: 'u2', role: 'supplier' }).find((i) => i.key === 'listings')?.to).toBe('/listings');
   });
 

@@ -42,6 +42,7 @@ export function profileMenuItems(user: MenuUser): NavItem[] {
   items.push({ key: 'account', label: ui.shell.accountSettings, to: pathTo('AccountSettingsPage') });
   if (user.role === 'operator') {
     items.push({ key: 'listingApprovals', label: ui.shell.listingApprovals, to: pathTo('OperatorListingsPage') });
+    items.push({ key: 'operatorOrders', label: ui.shell.operatorOrders, to: pathTo('OperatorOrdersPage') });
     items.push({ key: 'mailbox', label: ui.shell.mailbox, to: pathTo('OperatorMailboxPage') });
   }
   return items;

@@ -174,6 +174,7 @@ export const ui = {
     accountSettings: 'Account settings',
     mailbox: 'Operator mailbox',
     listingApprovals: 'Listing approvals',
+    operatorOrders: 'Orders and payments',
     myListings: 'My listings',
     profileSettings: 'Profile settings',
     logout: 'Log out',
