@@ -73,8 +73,8 @@ export function useOrder(id: string) {
 export function useTransitionOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, transition }: { id: string; transition: string }) =>
-      api<OrderView>('POST', `/api/transactions/${encodeURIComponent(id)}/transition`, { transition, params: {} }),
+    mutationFn: ({ id, transition, params = {} }: { id: string; transition: string; params?: Record<string, string> }) =>
+      api<OrderView>('POST', `/api/transactions/${encodeURIComponent(id)}/transition`, { transition, params }),
     onSuccess: (order) => queryClient.setQueryData(orderKeys.order(order.id), order),
     // A refused transition usually means the order moved on: show what it is now, everywhere.
     onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),

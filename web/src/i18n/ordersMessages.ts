@@ -77,6 +77,7 @@ const TRANSITION_LABELS: Record<string, { button: string; confirm: string }> = {
   'buyer-cancel': { button: 'Cancel order', confirm: 'Cancel this order?' },
   cancel: { button: 'Cancel order', confirm: 'Cancel this order?' },
   dispute: { button: 'Dispute', confirm: 'Dispute this order?' },
+  'pay-now': { button: 'Pay now', confirm: 'Pay this order now with the payment method below?' },
 };
 
 const MULTI_VENDOR_PREFIX = 'transition/multi-vendor-';
@@ -185,6 +186,8 @@ export const ordersUi = {
   },
   detail: {
     orderTitle: (n: string) => `Order ${n}`,
+    payWith: 'Pay with',
+    addPaymentMethod: 'Add a payment method first',
     back: 'Back to the list',
     supplier: 'Supplier',
     buyer: 'Buyer',

@@ -4,7 +4,7 @@ import { findCheckout } from '../db/checkouts';
 import { transitionsOf } from '../db/orders';
 import type { OrdersDeps } from './deps';
 import { orderForCaller } from './order-access';
-import { runnableTransitions } from './transition-order';
+import { callerActions } from './caller-actions';
 import { orderView } from './views';
 
 /** One order with the caller's allowed transitions and the activity. */
@@ -12,7 +12,7 @@ export async function getOrder(deps: OrdersDeps, ctx: CallContext, req: orders.G
   const { row, viewer } = await orderForCaller(deps, ctx, req.id);
   const [activity, checkout] = await Promise.all([transitionsOf(deps.db, row.id), findCheckout(deps.db, row.checkout_id)]);
   const view = orderView(row, { viewer, activity, expiresAt: checkout?.state === 'pending' ? checkout.expires_at : null });
-  view.allowedTransitions = runnableTransitions(view.allowedTransitions);
+  view.allowedTransitions = callerActions(row, viewer);
   view.paymentMethodType = checkout?.payment_method_type ?? '';
   return { order: view };
 }

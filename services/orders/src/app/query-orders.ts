@@ -3,7 +3,7 @@ import type { orders } from '@caskade/proto';
 import { queryOrders as query, type OrderQuery } from '../db/orders';
 import { ORDERS_PAGE_SIZE } from '../domain/terms';
 import type { OrdersDeps } from './deps';
-import { runnableTransitions } from './transition-order';
+import { callerActions } from './caller-actions';
 import { orderView } from './views';
 
 const MAX_PER_PAGE = 100;
@@ -19,11 +19,7 @@ function paging(req: { page: number; perPage: number }): { page: number; perPage
 async function run(deps: OrdersDeps, q: OrderQuery, viewer: 'customer' | 'provider' | 'operator'): Promise<orders.QueryOrdersResponse> {
   const { rows, total } = await query(deps.db, q);
   return {
-    orders: rows.map((r) => {
-      const v = orderView(r, { viewer });
-      v.allowedTransitions = runnableTransitions(v.allowedTransitions);
-      return v;
-    }),
+    orders: rows.map((r) => ({ ...orderView(r, { viewer }), allowedTransitions: callerActions(r, viewer) })),
     pagination: { page: q.page, perPage: q.perPage, totalItems: total, totalPages: Math.ceil(total / q.perPage) },
   };
 }

@@ -2,7 +2,8 @@ import { PollLoop } from '@caskade/kit';
 import { findCheckout } from '../db/checkouts';
 import { claimDueTimers, markFired, postponeTimer, type TimerRow } from '../db/timers';
 import type { OrdersDeps } from './deps';
-import { EXPIRE_CHECKOUT } from './complete-checkout';
+import { EXPIRE_CHECKOUT, TERM_CHARGE } from './complete-checkout';
+import { chargeTermOrder } from './charge-term-order';
 import { endCheckout } from './end-checkout';
 
 /** How long a claimed timer is held before another replica may fire it again (the holder died). */
@@ -20,10 +21,8 @@ async function fire(deps: OrdersDeps, timer: TimerRow): Promise<void> {
         return;
       }
     }
-  } else {
-    // Term charges (due dates) are run by the orders-after-purchase work; until then they wait.
-    await postponeTimer(deps.db, timer.id, new Date(deps.now().getTime() + 24 * 60 * 60 * 1000));
-    return;
+  } else if (timer.kind === TERM_CHARGE) {
+    await chargeTermOrder(deps, timer.subject_id);
   }
   await markFired(deps.db, timer.id, deps.now());
 }

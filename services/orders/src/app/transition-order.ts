@@ -3,6 +3,9 @@ import type { orders } from '@caskade/proto';
 import { findCheckout } from '../db/checkouts';
 import { ORDER_MSG } from '../domain/messages';
 import { PROCESS_STEPS, transitionFor } from '../domain/processes';
+import { PAY_NOW } from '../domain/terms';
+import { RUNNABLE, runnableTransitions } from './caller-actions';
+import { payTermOrderNow } from './charge-term-order';
 import type { OrdersDeps } from './deps';
 import { completeCheckout } from './complete-checkout';
 import { endCheckout } from './end-checkout';
@@ -10,19 +13,12 @@ import { getOrder } from './get-order';
 import { orderForCaller } from './order-access';
 import { markBankTransferReceived } from './mark-bank-transfer';
 
-/**
- * The transitions the server runs today, with their side effects: the operator confirms a bank
- * transfer (the checkout's payment, so every order of it) or cancels it (stock given back). The
- * process tables hold every transition; the ones after purchase (delivery, receipt, disputes,
- * cancellation with restock and refund) arrive with the orders-after-purchase work, and until
- * then the API does not offer them.
- */
-const RUNNABLE = new Set<string>(Object.values(PROCESS_STEPS).flatMap((s) => [s.operatorConfirmPayment, s.operatorCancelPayment]));
-
-export const runnableTransitions = (names: readonly string[]): string[] => names.filter((n) => RUNNABLE.has(n));
-
 export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: orders.TransitionOrderRequest): Promise<orders.TransitionOrderResponse> {
   const { row, viewer } = await orderForCaller(deps, ctx, req.id);
+  if (req.transition === PAY_NOW && viewer === 'customer') {
+    await payTermOrderNow(deps, ctx, row, parseParams(req.paramsJson));
+    return getOrder(deps, ctx, { id: row.id });
+  }
   const def = transitionFor(row.process_name, row.state, req.transition, viewer);
   if (!def || !RUNNABLE.has(def.name)) {
     throw new AppError('transaction-invalid-transition', { transition: req.transition, state: row.state, allowed: runnableTransitions([]) });
@@ -40,4 +36,14 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
     if (ended !== 'ended') throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
   }
   return getOrder(deps, ctx, { id: row.id });
+}
+
+function parseParams(json: string): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -113,3 +113,8 @@ export async function queryOrders(db: Db, q: OrderQuery): Promise<{ rows: OrderR
   ]);
   return { rows, total: count.n };
 }
+
+/** A term order's charge: its payment status (pending, processing, paid, failed). */
+export async function setOrderPaymentStatus(db: Db, orderId: string, status: string): Promise<void> {
+  await db.updateTable('orders').set({ payment_status: status }).where('id', '=', orderId).where('payment_term', '<>', 'none').execute();
+}

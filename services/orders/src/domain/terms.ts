@@ -41,3 +41,23 @@ export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 /** Inbox and order lists: 10 a page. */
 export const ORDERS_PAGE_SIZE = 10;
 export const INBOX_TABS = ['orders', 'sales'] as const;
+
+/**
+ * "Pay now" after a failed auto-charge (product-spec §4: "after a failed charge the user may
+ * change payment method and pay again"): not a step of the process — the order stays where it is
+ * — but an action the buyer is offered with the order's transitions while its term charge has failed.
+ */
+export const PAY_NOW = 'pay-now';
+export const TERM_PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'refunded'] as const;
+const PAYABLE_DELAYED_STATES = ['purchased-delayed-payment', 'delivered-delayed-payment', 'received-delayed-payment', 'disputed-delayed-payment', 'completed'];
+
+export function payNowAllowed(order: { paymentTerm: string; state: string; paymentStatus: string }, actor: string): boolean {
+  return actor === 'customer' && order.paymentTerm !== 'none' && order.paymentStatus === 'failed' && PAYABLE_DELAYED_STATES.includes(order.state);
+}
+
+/** The payments service's status of a term charge → the order's payment status. */
+export function termPaymentStatus(paymentStatus: string): (typeof TERM_PAYMENT_STATUSES)[number] {
+  if (paymentStatus === 'succeeded') return 'paid';
+  if (paymentStatus === 'processing') return 'processing';
+  return 'failed';
+}

@@ -1,6 +1,7 @@
 import { TransientError, type SubscribeOptions } from '@caskade/kit';
 import { findCheckout } from '../db/checkouts';
-import { setPaymentStatus } from '../db/orders';
+import { setOrderPaymentStatus, setPaymentStatus } from '../db/orders';
+import { termPaymentStatus } from '../domain/terms';
 import type { OrdersDeps } from '../app/deps';
 import { completeCheckout } from '../app/complete-checkout';
 import { PaymentStatusConsumer } from './registry';
@@ -17,7 +18,12 @@ export function paymentStatusConsumer(deps: OrdersDeps): SubscribeOptions {
   return PaymentStatusConsumer.handle(async (event) => {
     const { paymentId, status, methodType } = event.data;
     const checkout = await findCheckout(deps.db, paymentId).catch(() => undefined);
-    if (!checkout || checkout.state !== 'pending') return;
+    if (!checkout) {
+      // A term order's charge (payment id = order id): its payment status follows.
+      if (status === 'succeeded' || status === 'requires_payment_method' || status === 'processing') await setOrderPaymentStatus(deps.db, paymentId, termPaymentStatus(status)).catch(() => undefined);
+      return;
+    }
+    if (checkout.state !== 'pending') return;
     // The checkout request that made the payment is still running and completes it itself: look
     // again in a moment (then it is purchased, or the request died and this event carries it on).
     if (checkout.answer === null && deps.now().getTime() - new Date(checkout.created_at).getTime() < IN_FLIGHT_MS) {

@@ -3,6 +3,7 @@ import { AppError, CURRENCY, invalidParams, withTransaction, type CallContext } 
 import { payments } from '@caskade/proto';
 import { bankTransferReference, MAX_AMOUNT_CENTS, PAYMENT_MSG, validId } from '../domain';
 import { findPayment, insertPaymentUnlessPresent, insertTransfers, updatePaymentFrom, type PaymentRow } from '../db/payments';
+import { listMethods } from '../db/payment-methods';
 import { assertServiceOrBuyer, requireId } from './access';
 import { attemptKey, resolveMethod, resultChange, scheduleSandboxSettlement } from './charge';
 import { ensureCustomer } from './customers';
@@ -56,7 +57,9 @@ export async function createPayment(deps: PaymentsDeps, ctx: CallContext, req: p
   const existing = await findPayment(deps.db, paymentId);
   if (existing) return answer(replay(existing, hash));
 
-  const method = req.bankTransfer ? null : await resolveMethod(deps, buyerId, req.paymentMethodId);
+  // An off-session charge (a payment term's due date) without a method takes the buyer's default.
+  const methodId = req.paymentMethodId || (req.offSession && !req.bankTransfer ? ((await listMethods(deps.db, buyerId))[0]?.id ?? '') : '');
+  const method = req.bankTransfer ? null : await resolveMethod(deps, buyerId, methodId);
   const customerId = method ? await ensureCustomer(deps, buyerId) : '';
   const now = deps.now();
   let created = false;

@@ -6,7 +6,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTransitionOrder, type OrderView } from '../../api/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormMessage } from '../../components/Field';
+import { FormMessage, SelectField } from '../../components/Field';
+import { Link } from 'react-router-dom';
+import { ORDER_MSG, PAY_NOW } from '@caskade/orders/domain';
+import { usePaymentMethods } from '../../api/paymentMethods';
+import { methodName } from '../account/PaymentMethodsPage';
 import { formatDate, formatDateTime, formatMoney } from '../../i18n/format';
 import {
   ACTOR_LABELS,
@@ -61,10 +65,17 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
   const [asking, setAsking] = useState<string | null>(null);
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
+  // Pay now (a failed term charge) is paid with one of the buyer's saved methods.
+  const methods = usePaymentMethods();
+  const [payWith, setPayWith] = useState('');
+  const payNow = asking === PAY_NOW;
+  const payMethod = payWith || methods.data?.[0]?.id || '';
+
   const run = () => {
     if (!asking) return;
+    if (payNow && !payMethod) return;
     transition.mutate(
-      { id: order.id, transition: asking },
+      { id: order.id, transition: asking, ...(payNow ? { params: { paymentMethodId: payMethod } } : {}) },
       {
         onSuccess: (next) => setStatus({ tone: 'success', text: t.done(stateLabel(next.state)) }),
         // The spec's action error, whatever the cause (the hook refetches an order that moved on).
@@ -118,6 +129,11 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
       <div className="mb-4 empty:hidden" aria-live="polite">
         {status ? <FormMessage tone={status.tone}>{status.text}</FormMessage> : null}
       </div>
+      {order.paymentTerm !== 'none' && order.paymentStatus === 'failed' ? (
+        <div className="mb-4">
+          <FormMessage tone="error">{ORDER_MSG.paymentFailed}</FormMessage>
+        </div>
+      ) : null}
       {order.paymentFailureMessage ? (
         <div className="mb-4">
           <FormMessage tone="error">{order.paymentFailureMessage}</FormMessage>
@@ -248,6 +264,22 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
           tone={/cancel/.test(asking) ? 'danger' : 'primary'}
         >
           <p>{transitionLabel(asking).confirm}</p>
+          {payNow ? (
+            methods.data && methods.data.length > 0 ? (
+              <SelectField
+                className="mt-4"
+                name="payWith"
+                label={t.payWith}
+                value={payMethod}
+                onChange={(value) => setPayWith(value)}
+                options={methods.data.map((m) => ({ value: m.id, label: methodName(m) }))}
+              />
+            ) : (
+              <p className="mt-4 text-sm">
+                <Link to="/account/payment-methods">{t.addPaymentMethod}</Link>
+              </p>
+            )
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </article>
