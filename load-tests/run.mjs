@@ -116,7 +116,8 @@ async function searchScenario() {
     console.log(seeded.inserted ? `  inserted in ${seeded.seconds.toFixed(1)} s` : `  already there (${seeded.total.toLocaleString('en-AU')})`);
     start('gateway', 'gateway/src/main.ts', {
       PORT: String(httpPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${httpPort}`, JWT_SECRET: randomBytes(32).toString('hex'),
-      IDENTITY_ADDR: '127.0.0.1:1', NOTIFICATIONS_ADDR: '127.0.0.1:1', CATALOG_ADDR: `127.0.0.1:${grpcPort}`, WEB_DIST: path.join(root, 'web', 'dist'),
+      IDENTITY_ADDR: '127.0.0.1:1', NOTIFICATIONS_ADDR: '127.0.0.1:1', PAYMENTS_ADDR: '127.0.0.1:1', CART_ADDR: '127.0.0.1:1', ORDERS_ADDR: '127.0.0.1:1',
+      CATALOG_ADDR: `127.0.0.1:${grpcPort}`, WEB_DIST: path.join(root, 'web', 'dist'),
     });
     const base = `http://127.0.0.1:${httpPort}`;
     await waitFor('gateway', async () => (await fetch(`${base}/api/listings?perPage=1`)).status === 200);

@@ -64,7 +64,7 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   });
 
   // The provider's webhook takes its raw body and carries its own signature (no cookie, no same-origin check).
-  app.use(paymentsWebhookRouter(clients, logger));
+  app.use(paymentsWebhookRouter(clients, logger, env.PUBLIC_URL));
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));

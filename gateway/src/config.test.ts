@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { addressEnv, SERVICE_NAMES } from '@caskade/kit';
 import { gatewayEnv } from './config';
 
-const base = { JWT_SECRET: 'x'.repeat(32), IDENTITY_ADDR: 'a:1', NOTIFICATIONS_ADDR: 'b:1', CATALOG_ADDR: 'c:1' };
+// Every service of the manifest needs its address.
+const base = { JWT_SECRET: 'x'.repeat(32), ...Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnv(name), `${name}:1`])) };
 const trust = (TRUST_PROXY?: string) => gatewayEnv.safeParse({ ...base, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) });
 
 describe('TRUST_PROXY', () => {

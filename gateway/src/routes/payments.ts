@@ -95,12 +95,17 @@ export function paymentRoutes(clients: GatewayClients): RouteDef[] {
 /**
  * POST /api/payments/webhook: the provider's signed event, passed raw to payments (which verifies
  * the signature and the 300 s tolerance). Mounted before the JSON parser and the same-origin check:
- * Stripe is not a browser and signs its own requests.
+ * Stripe is not a browser and signs its own requests (a request from a browser on another site, which
+ * carries an Origin, is refused as any cross-site write is).
  */
-export function paymentsWebhookRouter(clients: GatewayClients, logger: Logger): Router {
+export function paymentsWebhookRouter(clients: GatewayClients, logger: Logger, publicUrl: string): Router {
   const router = express.Router();
+  const ownOrigin = new URL(publicUrl).origin;
   router.post('/api/payments/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     try {
+      // The provider calls from its servers, without an Origin; a browser on another site never may.
+      const origin = req.get('origin');
+      if (origin !== undefined && origin !== ownOrigin) throw new AppError('forbidden', { reason: 'cross-site request' });
       const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.get('stripe-signature') ?? '';
       if (!signature || payload.length === 0) throw new AppError('validation-invalid-params', { fields: { signature: 'validation.required' } });
@@ -120,6 +125,9 @@ export const PAYMENTS_WEBHOOK_OPENAPI = {
     post: {
       summary: 'The payment provider’s webhook (Stripe-Signature verified, 300 s tolerance; each event handled once)',
       tags: ['payments'],
+      'x-access': 'public',
+      parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'the provider’s event, verified as raw bytes' } } } },
       responses: { 200: { description: 'received' }, 400: { description: 'bad signature or too old' } },
     },
   },
