@@ -138,7 +138,7 @@ describe('distributed: buying', () => {
       await app.restart(victim);
       // Payment window 3 s, timers every 200 ms, NATS redelivery: let every checkout reach its end.
       const settled = async () => query<{ state: string; n: number }>(app.databaseUrl, `select state, count(*)::int as n from orders.checkouts group by state order by state`);
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 60_000;
       while ((await settled()).some((r) => r.state === 'pending') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
       const states = await settled();
       expect(states.filter((r) => r.state === 'pending')).toEqual([]);

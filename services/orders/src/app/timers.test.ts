@@ -10,7 +10,7 @@ import { AppError } from '@caskade/kit';
 import { expectAppError } from '@caskade/kit/testing';
 import { BANK_TRANSFER_WINDOW_MS, PAYMENT_WINDOW_MS } from '../domain/terms';
 import { describeOrders, eventually, type OrdersHarness } from '../testing/harness';
-import { runDueTimers } from './timers';
+import { failedTimerDelayMs, runDueTimers } from './timers';
 
 async function pendingCheckout(h: OrdersHarness, opts: { stock?: number; quantity?: number; method?: { paymentMethodId?: string; bankTransfer?: boolean } } = {}) {
   const supplier = await h.supplier();
@@ -50,6 +50,26 @@ describeOrders('checkout timers', (harness, { test: it }, backend) => {
     const late = await h.paymentsClient.completeSandboxChallenge({ paymentId: checkout.id, authenticated: true }, buyer).then((r) => r.payment?.status, (e: AppError) => e.code);
     expect(['canceled', 'transaction-invalid-transition']).toContain(late);
     expect((await h.client.getCheckout({ id: checkout.id }, buyer)).checkout?.state).toBe('expired');
+  }, 30_000);
+
+  it('a timer whose fire fails (payments down) tries again seconds later, not after its lease', async () => {
+    const h = harness();
+    const { checkout, listing, buyer } = await pendingCheckout(h);
+    const payments = h.orders.deps.payments;
+    h.orders.deps.payments = { ...payments, cancelPayment: () => Promise.reject(new AppError('service-unavailable')) };
+    h.clock.now += PAYMENT_WINDOW_MS + 1000;
+    try {
+      expect((await runDueTimers(h.orders.deps)).fired).toBe(0);
+    } finally {
+      h.orders.deps.payments = payments;
+    }
+    expect((await h.client.getCheckout({ id: checkout.id }, buyer)).checkout?.state).toBe('pending');
+    h.clock.now += 1000;
+    expect((await runDueTimers(h.orders.deps)).fired).toBe(0);
+    h.clock.now += failedTimerDelayMs(1);
+    expect((await runDueTimers(h.orders.deps)).fired).toBe(1);
+    expect((await h.client.getCheckout({ id: checkout.id }, buyer)).checkout?.state).toBe('expired');
+    expect(await h.stockOf(listing.id)).toBe(10);
   }, 30_000);
 
   it('a bank transfer waits three days, not fifteen minutes', async () => {

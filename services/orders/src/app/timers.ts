@@ -10,6 +10,9 @@ import { endCheckout } from './end-checkout';
 export const TIMER_LEASE_MS = 60_000;
 const RETRY_MS = 30_000;
 
+/** After a failed fire: 2 s, 4 s, 8 s … up to 5 minutes. */
+export const failedTimerDelayMs = (attempts: number): number => Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+
 async function fire(deps: OrdersDeps, timer: TimerRow): Promise<void> {
   if (timer.kind === EXPIRE_CHECKOUT) {
     const out = await endCheckout(deps, timer.subject_id, 'expired', { actor: 'system', actorId: '' });
@@ -36,7 +39,10 @@ export async function runDueTimers(deps: OrdersDeps, batch = 20): Promise<{ fire
       await fire(deps, timer);
       fired += 1;
     } catch (err) {
-      deps.logger.warn({ err, timerId: timer.id, kind: timer.kind, subjectId: timer.subject_id }, 'timer failed; it fires again when its lease ends');
+      // A service it calls is down (restarting, say): try again soon, sooner than the lease would.
+      const retryAt = new Date(deps.now().getTime() + failedTimerDelayMs(timer.attempts));
+      deps.logger.warn({ err, timerId: timer.id, kind: timer.kind, subjectId: timer.subject_id, retryAt }, 'timer failed; it fires again later');
+      await postponeTimer(deps.db, timer.id, retryAt).catch((postponeErr: unknown) => deps.logger.warn({ err: postponeErr, timerId: timer.id }, 'timer not postponed; it fires again when its lease ends'));
     }
   }
   return { fired, more: due.length === batch && fired > 0 };
