@@ -14,11 +14,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import sharp from 'sharp';
 import { dropDatabase, startDistributed, type DistributedApp } from '../scripts/distributed';
 import { freePort } from '../tests/support/ports';
 import { ApiSession } from '../tests/support/http';
-import { buyerSignup } from '../tests/support/accounts';
+import { buyerWithAddress, supplierWithListings } from '../tests/support/buying';
 
 const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const duration = Number(process.env.BENCH_DURATION ?? 20);
@@ -26,48 +25,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LISTINGS = 20;
 const STOCK = 1_000_000;
 const SCARCE = 100;
-const PASSWORD = 'correct horse battery';
 
 const percentile = (sorted: number[], p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) * 10) / 10;
-
-async function supplierWithListings(url: string): Promise<{ ids: string[]; scarce: string }> {
-  const s = new ApiSession(url);
-  const signup = await s.post('/api/auth/sign-up', {
-    userType: 'supplier', email: 'bench-supplier@example.com', password: PASSWORD, passwordConfirm: PASSWORD, firstName: 'Bea', lastName: 'Bench',
-    abnAcn: '53 004 085 616', phoneNumber: '0412345678', companyName: 'Bench Brewing', brandName: 'Bench Brewing', businessName: 'Bench Brewing Pty Ltd',
-    legalEntityName: 'Bench Holdings', address: '1 Bench St, Richmond VIC 3121', contactNumber: '0398000000', agreeTermsAndConditions: true,
-  });
-  if (signup.status !== 201) throw new Error(`supplier sign-up answered ${signup.status}`);
-  await s.post('/api/payout-account/sandbox');
-  const png = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#c68e17' } }).png().toBuffer();
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'keg.png');
-  const up = await fetch(`${url}/api/images`, { method: 'POST', body: form, headers: { cookie: `caskade_at=${s.cookie('caskade_at') ?? ''}` } });
-  const imageId = ((await up.json()) as { data: { id: string } }).data.id;
-  const make = async (title: string, stock: number) => {
-    const created = await s.post<{ data: { id: string } }>('/api/own-listings', {
-      listingType: 'product', title, description: `${title} for the bench.`, category: 'beer', productType: 'lager', style: 'pilsner',
-      attributes: { alcoholicPercent: 4.5, colour: 'Straw', malts: 'Pilsner', hops: 'Saaz', vegan: true },
-      pricePackages: [{ packageType: 'keg', size: 50, quantity: 1, priceCents: 20_000 }], location: { address: 'Richmond VIC', state: 'VIC', postcode: '3121' },
-      pickupEnabled: true, shippingEnabled: true, imageIds: [imageId], stockQuantity: stock,
-    });
-    await s.post(`/api/own-listings/${created.body.data.id}/publish`);
-    return created.body.data.id;
-  };
-  const ids: string[] = [];
-  for (let i = 0; i < LISTINGS; i++) ids.push(await make(`Bench Lager ${i}`, STOCK));
-  return { ids, scarce: await make('Bench Scarce Saison', SCARCE) };
-}
-
-async function buyer(url: string, i: number): Promise<{ s: ApiSession; addressId: string }> {
-  const s = new ApiSession(url);
-  const res = await s.post('/api/auth/sign-up', buyerSignup(`bench-buyer-${i}@example.com`));
-  if (res.status !== 201) throw new Error(`buyer sign-up answered ${res.status}`);
-  const address = await s.post<{ data: { id: string } }>('/api/delivery-addresses', {
-    name: 'Bench Bar', street: '1 Swan St', city: 'Richmond', state: 'VIC', postalCode: '3121', phone: '0412345678', email: `bench-buyer-${i}@example.com`,
-  });
-  return { s, addressId: address.body.data.id };
-}
 
 async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -96,9 +55,13 @@ async function main(): Promise<boolean> {
       },
     });
     const url = app.url;
-    const { ids, scarce } = await supplierWithListings(url);
-    const buyers: Array<{ s: ApiSession; addressId: string }> = [];
-    for (let i = 0; i < connections; i += 10) buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, connections - i) }, (_, j) => buyer(url, i + j)))));
+    const { listingIds } = await supplierWithListings(url, 'bench-supplier@example.com', 'Bench', [...Array<number>(LISTINGS).fill(STOCK), SCARCE]);
+    const scarce = listingIds[LISTINGS] ?? '';
+    const ids = listingIds.slice(0, LISTINGS);
+    const buyers: Array<{ session: ApiSession; addressId: string }> = [];
+    for (let i = 0; i < connections; i += 10) {
+      buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, connections - i) }, (_, j) => buyerWithAddress(url, `bench-buyer-${i + j}@example.com`)))));
+    }
     console.log(`${buyers.length} buyers signed in; ${LISTINGS} listings of ${STOCK.toLocaleString('en-AU')} and one of ${SCARCE}; ${duration} s…`);
 
     const checkoutMs: number[] = [];
@@ -107,7 +70,7 @@ async function main(): Promise<boolean> {
     let soldOut = 0;
     const unexpected: string[] = [];
     const end = Date.now() + duration * 1000;
-    await Promise.all(buyers.map(async ({ s, addressId }) => {
+    await Promise.all(buyers.map(async ({ session: s, addressId }) => {
       while (Date.now() < end) {
         const listingId = Math.random() < 0.1 ? scarce : (ids[Math.floor(Math.random() * ids.length)] ?? scarce);
         let t = performance.now();

@@ -147,4 +147,5 @@ export type OrdersPage = z.output<typeof ordersPageSchema>;
 export type PaymentMethodView = z.output<typeof paymentMethodSchema>;
 export type PayoutAccountView = z.output<typeof payoutAccountSchema>;
 export type PaymentProviderView = z.output<typeof paymentProviderSchema>;
+export type SandboxPaymentMethodBody = z.input<typeof sandboxPaymentMethodBody>;
 export type SupplierTermsView = z.output<typeof supplierTermsSchema>;

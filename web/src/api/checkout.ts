@@ -5,17 +5,16 @@
  * sandbox card and challenge, and the checkout's state afterwards.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingInput, CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, PaymentMethodView, PaymentProviderView, SupplierTermsView } from '@caskade/gateway/contract';
+import type { BillingInput, CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, SupplierTermsView } from '@caskade/gateway/contract';
 import type { DeliveryMethod, PaymentTermChoice } from '@caskade/orders/domain';
 import { api, isApiError } from './client';
 import { cartKeys } from './cart';
+import type { NewMethodDetails } from './paymentMethods';
 
 export type { CheckoutOutcomeView, CheckoutView, DeliveryAddressInput, DeliveryAddressView, OrderView, PaymentMethodView } from '@caskade/gateway/contract';
 
 export const checkoutKeys = {
   addresses: ['checkout', 'delivery-addresses'] as const,
-  paymentMethods: ['checkout', 'payment-methods'] as const,
-  provider: ['checkout', 'payment-provider'] as const,
   preview: (what: string) => ['checkout', 'preview', what] as const,
   checkout: (id: string) => ['checkout', 'checkout', id] as const,
   terms: (supplierId: string) => ['checkout', 'supplier-terms', supplierId] as const,
@@ -35,9 +34,8 @@ export function useAddDeliveryAddress() {
   });
 }
 
-export function useSavedPaymentMethods() {
-  return useQuery({ queryKey: checkoutKeys.paymentMethods, queryFn: () => api<PaymentMethodView[]>('GET', '/api/payment-methods') });
-}
+/** The buyer's saved methods and the provider: one query each, shared with the payment methods page. */
+export { usePaymentMethods as useSavedPaymentMethods, usePaymentConfig as usePaymentProvider } from './paymentMethods';
 
 /** A supplier's minimum order quantity and the payment terms it offers (Buy now's term choice). */
 export function useSupplierTerms(supplierId: string | null) {
@@ -49,26 +47,8 @@ export function useSupplierTerms(supplierId: string | null) {
   });
 }
 
-export function usePaymentProvider() {
-  return useQuery({ queryKey: checkoutKeys.provider, queryFn: () => api<PaymentProviderView>('GET', '/api/payments/config'), staleTime: Infinity });
-}
-
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-export interface BecsDetails {
-  bsbNumber: string;
-  accountNumber: string;
-  accountHolderName: string;
-  email: string;
-  mandateAccepted: boolean;
-}
-
 /** Sandbox only: card or BECS details go to the payments service, a payment method id comes back (what Stripe Elements does). */
-export const createSandboxPaymentMethod = (details: { card: CardDetails } | { becs: BecsDetails }) =>
+export const createSandboxPaymentMethod = (details: NewMethodDetails) =>
   api<{ paymentMethodId: string }>('POST', '/api/payments/sandbox/payment-methods', details).then((answer) => answer.paymentMethodId);
 
 /** How the buyer pays: a payment method id (saved, or new from the sandbox), or bank transfer. */
@@ -125,7 +105,7 @@ export function usePay() {
 
 /** Still settling: the confirmation page polls every second while this holds. */
 export const isSettling = (checkout: CheckoutView | undefined): boolean =>
-  checkout !== undefined && checkout.state === 'pending' && (checkout.paymentStatus === 'processing' || checkout.paymentStatus === 'requires_action');
+  checkout !== undefined && checkout.state === 'pending' && ['processing', 'requires_action', 'succeeded'].includes(checkout.paymentStatus);
 
 export function useCheckout(id: string) {
   return useQuery({

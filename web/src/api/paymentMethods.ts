@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
-import type { PaymentMethodView, PaymentProviderView } from '@caskade/gateway/contract';
+import type { PaymentMethodView, PaymentProviderView, SandboxPaymentMethodBody } from '@caskade/gateway/contract';
 
 export type { PaymentMethodView, PaymentProviderView } from '@caskade/gateway/contract';
 
@@ -14,22 +14,10 @@ export const paymentMethodKeys = {
   config: ['payments', 'config'] as const,
 };
 
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-export interface BecsDetails {
-  bsbNumber: string;
-  accountNumber: string;
-  accountHolderName: string;
-  email: string;
-  mandateAccepted: boolean;
-}
-
-export type NewMethodDetails = { card: CardDetails } | { becs: BecsDetails };
+/** Card or BECS details for the sandbox (the contract's body). */
+export type NewMethodDetails = SandboxPaymentMethodBody;
+export type CardDetails = Extract<NewMethodDetails, { card: unknown }>['card'];
+export type BecsDetails = Extract<NewMethodDetails, { becs: unknown }>['becs'];
 
 export const usePaymentMethods = () =>
   useQuery({ queryKey: paymentMethodKeys.methods, queryFn: () => api<PaymentMethodView[]>('GET', '/api/payment-methods') });
