@@ -12,6 +12,7 @@ export * from './store/cache';
 export * from './auth/jwt';
 export * from './auth/revocation';
 export * from './service/runtime';
+export * from './service/main';
 export * from './events/subjects';
 export * from './events/delivery';
 export * from './events/local-bus';
