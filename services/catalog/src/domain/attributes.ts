@@ -2,25 +2,10 @@
 import { type Category } from '@caskade/kit/rules';
 import { CATALOG_MSG } from './messages';
 import { isCategory } from './taxonomy';
+import type { ListingAttributes } from './inputs';
 
-export interface ListingAttributes {
-  alcoholicPercent?: number;
-  colour?: string;
-  malts?: string;
-  hops?: string;
-  vegan?: boolean;
-  variety?: string;
-  region?: string;
-  soilType?: string;
-  vintage?: string;
-  traditionalOwners?: string;
-  juniper?: number;
-  citrus?: number;
-  floral?: number;
-  fruit?: number;
-  herbal?: number;
-  spice?: number;
-}
+export type { ListingAttributes } from './inputs';
+
 export type AttributeKey = keyof ListingAttributes;
 
 /** Attributes of each category besides alcoholicPercent (which any product may carry). */

@@ -71,3 +71,18 @@ export const listingFieldsInput = z
   .partial()
   .strict();
 export type ListingFieldsBody = z.infer<typeof listingFieldsInput>;
+
+/**
+ * The stored shape of a listing's fields, declared once — by the zod inputs above — and widened:
+ * what is stored or loaded is any string a column holds (validateListing judges it), not only the
+ * values the API's enums accept.
+ */
+type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean
+  : T extends readonly (infer U)[] ? Widen<U>[] : T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
+
+export type ListingAttributes = Widen<z.output<typeof attributesInput>>;
+export type PricePackage = Widen<z.output<typeof pricePackageInput>>;
+export type ListingLocation = Widen<z.output<typeof locationInput>>;
+export type AvailabilityEntry = Widen<z.output<typeof availabilityEntryInput>>;
+/** Every field of a listing as stored (the API's input with nothing left out). */
+export type ListingFieldsInput = Widen<Required<z.output<typeof listingFieldsInput>>>;

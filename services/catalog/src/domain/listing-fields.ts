@@ -2,8 +2,11 @@
 import { AU_STATES, TEXTAREA_MAX } from '@caskade/kit/rules';
 import { CATALOG_MSG } from './messages';
 import { LISTING_TYPES, PRODUCT_TYPES, STYLES, isCategory, isServiceCategory } from './taxonomy';
-import { ATTRIBUTE_KEYS, filled, type ListingAttributes, validateAttributes } from './attributes';
-import { MAX_PRICE_PACKAGES, type PricePackage, validatePricePackage } from './packages';
+import { ATTRIBUTE_KEYS, filled, validateAttributes } from './attributes';
+import type { ListingFieldsInput } from './inputs';
+import { MAX_PRICE_PACKAGES, validatePricePackage } from './packages';
+
+export type { AvailabilityEntry, ListingFieldsInput, ListingLocation } from './inputs';
 
 export const TITLE_MAX = 120;
 export const COLLECTION_MAX = 60;
@@ -12,39 +15,6 @@ export const MAX_STOCK = 10_000_000;
 export const MAX_COLLECTIONS = 4;
 export const DAYS_OF_WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-export interface ListingLocation {
-  address: string;
-  state: string;
-  postcode: string;
-  lat: number;
-  lng: number;
-}
-
-export interface AvailabilityEntry {
-  dayOfWeek: string;
-  seats: number;
-  start: string;
-  end: string;
-}
-
-export interface ListingFieldsInput {
-  listingType: string;
-  title: string;
-  description: string;
-  category: string;
-  productType: string;
-  style: string;
-  attributes: ListingAttributes;
-  pricePackages: PricePackage[];
-  location: ListingLocation | null;
-  pickupEnabled: boolean;
-  shippingEnabled: boolean;
-  visibleStates: string[];
-  collection: string;
-  rules: string;
-  availability: AvailabilityEntry[];
-  imageIds: string[];
-}
 
 export const EMPTY_LISTING_FIELDS: ListingFieldsInput = {
   listingType: 'product', title: '', description: '', category: '', productType: '', style: '', attributes: {},

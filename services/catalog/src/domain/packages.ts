@@ -1,5 +1,8 @@
 /** Price packages (keg, bottle, can, services): sizes, units, bounds and validation (spec §3, §5, constants §9). Pure. */
 import { CATALOG_MSG } from './messages';
+import type { PricePackage } from './inputs';
+
+export type { PricePackage } from './inputs';
 
 export const PACKAGE_TYPES = ['keg', 'bottle', 'can', 'services'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
@@ -12,14 +15,6 @@ export const MAX_PRICE_PACKAGES = 20;
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_PACKAGE_QUANTITY = 100_000;
 
-export interface PricePackage {
-  packageType: string;
-  size: number;
-  unit: string;
-  quantity: number;
-  priceCents: number;
-  sku: string;
-}
 
 /** Is `size` allowed for the package type (kegs 20/30/50 L, bottles 100–1500 ml, cans 200–500 ml, services none)? */
 export function isValidPackageSize(packageType: string, size: number): boolean {
