@@ -237,6 +237,11 @@ describe('the cart through the gateway', () => {
     expect(res.status).toBe(201);
     const pending = res.body.data.checkout as CheckoutView;
     expect(pending).toMatchObject({ state: 'pending', paymentStatus: 'requires_action', nextActionUrl: `/payments/sandbox/challenge/${pending.id}` });
+    // The operator confirms bank transfers only: a card waiting for its buyer offers cancel alone.
+    const seen = await operator.get<{ data: OrderView }>(`/api/transactions/${pending.orders[0]?.id}`);
+    expect(seen.body.data.allowedTransitions).toEqual(['transition/multi-vendor-operator-cancel-payment']);
+    const confirm = await operator.post<ErrorBody>(`/api/transactions/${pending.orders[0]?.id}/transition`, { transition: 'transition/multi-vendor-operator-confirm-payment' });
+    expect([confirm.status, confirm.body.errors[0]?.code]).toEqual([409, 'transaction-invalid-transition']);
     expect((await session.post(`/api/payments/sandbox/challenge/${pending.id}`, { authenticated: true })).status).toBe(200);
     const done = await waitFor(() => session.get<{ data: CheckoutView }>(`/api/checkouts/${pending.id}`), (r) => r.body.data.state === 'purchased');
     expect(done.body.data.orders.map((o) => o.state)).toEqual(['purchased-multi-vendor']);

@@ -239,9 +239,10 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     payment = out.payment;
     await moveCheckout(deps.db, checkout.id, ['pending'], 'pending', deps.now(), { paymentMethodType: out.payment.methodType, expiresAt });
   } catch (err) {
-    // The payment was refused outright (bad method id, zero amount): nothing was charged; give the stock back.
+    // The payment was refused outright (bad method id, zero amount): nothing was charged and no
+    // payment will come; the checkout ends as an expired one would, its stock given back.
     if (err instanceof AppError && err.status < 500) {
-      await endCheckout(deps, checkout.id, 'canceled', { actor: 'system', actorId: '' });
+      await endCheckout(deps, checkout.id, 'expired', { actor: 'system', actorId: '' });
     }
     throw err;
   }

@@ -4,7 +4,7 @@ import { findCheckout } from '../db/checkouts';
 import { ORDER_MSG } from '../domain/messages';
 import { PROCESS_STEPS, transitionFor } from '../domain/processes';
 import { PAY_NOW } from '../domain/terms';
-import { RUNNABLE, runnableTransitions } from './caller-actions';
+import { confirmable, RUNNABLE, runnableTransitions } from './caller-actions';
 import { payTermOrderNow } from './charge-term-order';
 import type { OrdersDeps } from './deps';
 import { completeCheckout } from './complete-checkout';
@@ -20,7 +20,7 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
     return getOrder(deps, ctx, { id: row.id });
   }
   const def = transitionFor(row.process_name, row.state, req.transition, viewer);
-  if (!def || !RUNNABLE.has(def.name)) {
+  if (!def || !RUNNABLE.has(def.name) || !confirmable(row, def.name)) {
     throw new AppError('transaction-invalid-transition', { transition: req.transition, state: row.state, allowed: runnableTransitions([]) });
   }
   const steps = PROCESS_STEPS[row.process_name];
