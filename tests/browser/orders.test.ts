@@ -319,8 +319,10 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     await logIn(operator, OPERATOR);
     await operator.goto('/operator/orders');
     await operator.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await operator.getByLabel('Awaiting bank transfer only').check();
+    // The toggle is controlled by the address (?awaitingBankTransfer=true): click, then wait for the address.
+    await operator.getByLabel('Awaiting bank transfer only').click();
     await operator.waitForURL(/awaitingBankTransfer=true/);
+    expect(await operator.getByLabel('Awaiting bank transfer only').isChecked()).toBe(true);
     await operator.getByRole('main').getByLabel('Search', { exact: true }).fill(orderNumber);
     await operator.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
     await operator.getByText('1 order', { exact: true }).waitFor();
