@@ -319,10 +319,11 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     await logIn(operator, OPERATOR);
     await operator.goto('/operator/orders');
     await operator.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    // The toggle is controlled by the address (?awaitingBankTransfer=true): click, then wait for the address.
+    // The toggle is controlled by the address (?awaitingBankTransfer=true): click, wait for the address,
+    // then for the render that follows it (the router commits the new address in a transition).
     await operator.getByLabel('Awaiting bank transfer only').click();
     await operator.waitForURL(/awaitingBankTransfer=true/);
-    expect(await operator.getByLabel('Awaiting bank transfer only').isChecked()).toBe(true);
+    await operator.getByRole('main').locator('input[name="awaitingBankTransfer"]:checked').waitFor();
     await operator.getByRole('main').getByLabel('Search', { exact: true }).fill(orderNumber);
     await operator.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
     await operator.getByText('1 order', { exact: true }).waitFor();
