@@ -14,3 +14,4 @@ export * from './inputs';
 export * from './images';
 export * from './listing';
 export * from './reservations';
+export * from './liquor';
