@@ -3,3 +3,4 @@ export * from './pricing';
 export * from './processes';
 export * from './terms';
 export * from './messages';
+export * from './reviews';
