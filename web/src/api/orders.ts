@@ -69,15 +69,25 @@ export function useOrder(id: string) {
   });
 }
 
-/** Runs one of the order's allowed transitions; the answer is the order after it, and every list refreshes. */
+/** A transition's params: a dispute's `disputeReason`, a settled dispute's `refundCents`, Pay now's `paymentMethodId`. */
+export type TransitionParams = Record<string, string | number>;
+
+/**
+ * Runs one of the order's allowed transitions. The answer is the order after it; then the order
+ * is refetched (its side effects, such as a refund, may land just after) and every list refreshes.
+ */
 export function useTransitionOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, transition, params = {} }: { id: string; transition: string; params?: Record<string, string> }) =>
+    mutationFn: ({ id, transition, params = {} }: { id: string; transition: string; params?: TransitionParams }) =>
       api<OrderView>('POST', `/api/transactions/${encodeURIComponent(id)}/transition`, { transition, params }),
     onSuccess: (order) => queryClient.setQueryData(orderKeys.order(order.id), order),
-    // A refused transition usually means the order moved on: show what it is now, everywhere.
-    onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }), queryClient.invalidateQueries({ queryKey: ['orders', 'operator'] })]),
+    // Refused or not, the order is fetched again: a refused transition usually means it moved on.
+    onSettled: (_order, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
+        queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['orders', 'operator'] }),
+      ]),
   });
 }

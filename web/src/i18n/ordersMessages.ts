@@ -3,7 +3,7 @@
  * operator's orders) and the buyer's payment methods and delivery addresses. Kept apart from
  * messages.ts so it loads with those pages, not with the shell.
  */
-import { ORDER_MSG } from '@caskade/orders/domain';
+import { ORDER_MSG, PAY_NOW, PROCESSES, type ProcessName } from '@caskade/orders/domain';
 import { messageFor } from './messages';
 
 /**
@@ -41,58 +41,145 @@ export const ORDER_STATE_LABELS: Record<string, string> = {
 export const stateLabel = (state: string): string => ORDER_STATE_LABELS[state] ?? state;
 
 /**
- * The state filter: the API filters on one exact state, and a cart checkout (one order per
- * supplier) and a single-listing purchase run under different state names, so the choices come
- * in two groups.
+ * What a state means to the people on the order, whatever its process: the state filter's groups
+ * and the status badge's colour. Read from the state's name, so a state the processes gain later
+ * still lands in a group.
  */
-export const STATE_FILTER_GROUPS: readonly { label: string; states: readonly string[] }[] = [
-  {
-    label: 'Cart orders',
-    states: [
-      'pending-payment-multi-vendor', 'purchased-multi-vendor', 'delivered-multi-vendor', 'disputed-multi-vendor', 'received-multi-vendor',
-      'completed-multi-vendor', 'canceled-multi-vendor', 'payment-expired-multi-vendor',
-    ],
-  },
-  {
-    label: 'Single-listing orders',
-    states: [
-      'pending-payment', 'purchased', 'purchased-delayed-payment', 'delivered', 'delivered-delayed-payment', 'disputed', 'disputed-delayed-payment',
-      'received', 'received-delayed-payment', 'completed', 'canceled', 'canceled-delayed-payment', 'canceled-payment', 'payment-expired',
-    ],
-  },
-];
+export const STATE_MEANINGS = ['enquiry', 'awaiting-payment', 'under-way', 'disputed', 'done', 'ended'] as const;
+export type StateMeaning = (typeof STATE_MEANINGS)[number];
+
+export function stateMeaning(state: string): StateMeaning {
+  if (/cancel|expired/.test(state)) return 'ended';
+  if (/pending-payment/.test(state)) return 'awaiting-payment';
+  if (/disputed/.test(state)) return 'disputed';
+  if (/received|completed/.test(state)) return 'done';
+  if (/enquiry/.test(state)) return 'enquiry';
+  return 'under-way';
+}
+
+const MEANING_LABELS: Record<StateMeaning, string> = {
+  enquiry: 'Enquiries',
+  'awaiting-payment': 'Awaiting payment',
+  'under-way': 'Under way',
+  disputed: 'Disputed',
+  done: 'Received and completed',
+  ended: 'Cancelled or expired',
+};
+
+const PROCESS_KIND: Record<ProcessName, string> = { 'multi-vendor': 'cart order', 'release-1': 'single listing' };
 
 /**
- * Button and confirmation wording per transition the API may answer in `allowedTransitions`
- * (either process: the multi-vendor names carry `transition/multi-vendor-`). Unknown ones get a
- * generic wording from their name.
+ * The state filter: every state of both processes (from the process tables, cart orders first),
+ * grouped by meaning. The API filters on one exact state, and the two processes name their states
+ * apart; where two states of a group read the same, the option names its kind of order.
  */
-const TRANSITION_LABELS: Record<string, { button: string; confirm: string }> = {
-  'operator-confirm-payment': { button: 'Confirm payment received', confirm: 'Confirm that the bank transfer for this order has arrived? The order becomes purchased.' },
-  'operator-cancel-payment': { button: 'Cancel payment', confirm: 'Cancel this order’s payment? The order is cancelled and its stock goes back on sale.' },
-  'mark-delivered': { button: 'Confirm as delivered', confirm: 'Mark this order as delivered?' },
-  'operator-mark-delivered': { button: 'Mark as delivered', confirm: 'Mark this order as delivered?' },
-  'mark-received': { button: 'Confirm as received', confirm: 'Confirm you received this order?' },
-  'mark-received-from-purchased': { button: 'Confirm as received', confirm: 'Confirm you received this order?' },
-  'buyer-cancel': { button: 'Cancel order', confirm: 'Cancel this order?' },
-  cancel: { button: 'Cancel order', confirm: 'Cancel this order?' },
-  dispute: { button: 'Dispute', confirm: 'Dispute this order?' },
-  'pay-now': { button: 'Pay now', confirm: 'Pay this order now with the payment method below?' },
+export const STATE_FILTER_GROUPS: readonly { label: string; options: readonly { value: string; label: string }[] }[] = (() => {
+  const kinds: ProcessName[] = ['multi-vendor', 'release-1'];
+  const states = kinds.flatMap((kind) => PROCESSES[kind].states.filter((s) => s !== PROCESSES[kind].initial).map((state) => ({ state, kind })));
+  return STATE_MEANINGS.map((meaning) => {
+    const members = states.filter((s) => stateMeaning(s.state) === meaning);
+    const options = members.map(({ state, kind }) => {
+      const label = stateLabel(state);
+      const shared = members.some((m) => m.state !== state && stateLabel(m.state) === label);
+      return { value: state, label: shared ? `${label} (${PROCESS_KIND[kind]})` : label };
+    });
+    return { label: MEANING_LABELS[meaning], options };
+  }).filter((group) => group.options.length > 0);
+})();
+
+/**
+ * The wording of each transition, keyed by its name without the multi-vendor prefix and (where it
+ * has no wording of its own) without the delayed-payment suffix: the button and the confirm
+ * popup's question for the ones people run, the activity line for all, and the failure message
+ * the popup shows. Not the process: the API says what may run; this only names it.
+ */
+interface TransitionWording {
+  button?: string;
+  confirm?: string;
+  /** What happened, as the activity timeline says it. */
+  activity: string;
+  /** The popup's failure message (the spec's generic action error when absent). */
+  failed?: string;
+  /** The operator's wording where it differs (a transition the buyer and the operator both run). */
+  operator?: { button: string; confirm: string };
+}
+
+const FAILED = {
+  dispute: 'We couldn’t send your dispute. Please try again.',
+  received: 'We couldn’t mark this order as received. Please try again.',
+  delivered: 'We couldn’t mark this order as delivered. Please try again.',
+};
+
+const TRANSITION_WORDING: Record<string, TransitionWording> = {
+  enquire: { activity: 'Enquiry sent' },
+  'request-payment': { activity: 'Order placed' },
+  'request-delayed-payment': { activity: 'Order placed on payment terms' },
+  'request-payment-after-enquiry': { activity: 'Order placed after an enquiry' },
+  'expire-payment': { activity: 'Payment not made in time: order expired' },
+  'confirm-payment': { activity: 'Payment received' },
+  'operator-confirm-payment': {
+    button: 'Confirm payment',
+    confirm: 'Confirm that the bank transfer for this order has arrived? The order becomes purchased.',
+    activity: 'Bank transfer confirmed',
+  },
+  'operator-cancel-payment': { button: 'Cancel payment', confirm: 'Cancel this order’s payment? The order is cancelled and its stock goes back on sale.', activity: 'Payment cancelled' },
+  'mark-delivered': { button: 'Confirm as Delivered', confirm: 'Confirm you have delivered this order? The buyer is told it has arrived.', activity: 'Marked as delivered', failed: FAILED.delivered },
+  'operator-mark-delivered': { button: 'Mark as delivered', confirm: 'Mark this order as delivered on the supplier’s behalf?', activity: 'Marked as delivered', failed: FAILED.delivered },
+  'mark-received-from-purchased': { button: 'Confirm as Received', confirm: 'Confirm you have received this order?', activity: 'Confirmed as received', failed: FAILED.received },
+  'mark-received': { button: 'Confirm as Received', confirm: 'Confirm you have received this order?', activity: 'Confirmed as received', failed: FAILED.received },
+  'auto-mark-received': { activity: 'Marked as received automatically' },
+  'auto-cancel': { activity: 'Cancelled automatically: not delivered in time' },
+  cancel: { button: 'Cancel order', confirm: 'Cancel this order? The buyer is refunded in full and the stock goes back on sale.', activity: 'Order cancelled' },
+  'buyer-cancel': { button: 'Cancel', confirm: 'Cancel this order? You are refunded in full.', activity: 'Order cancelled' },
+  dispute: { button: 'Dispute', confirm: 'Tell the supplier what went wrong with this order.', activity: 'Order disputed', failed: FAILED.dispute },
+  'cancel-from-disputed': { button: 'Settle: cancel and refund', confirm: 'Settle the dispute by cancelling this order and refunding the buyer?', activity: 'Dispute settled: order cancelled and refunded' },
+  'supplier-cancel-from-disputed': { button: 'Cancel and refund', confirm: 'Settle the dispute by cancelling this order and refunding the buyer?', activity: 'Dispute settled: order cancelled and refunded' },
+  'auto-cancel-from-disputed': { activity: 'Dispute not settled in time: order cancelled and refunded' },
+  'mark-received-from-disputed': {
+    button: 'Confirm as Received',
+    confirm: 'Withdraw your dispute and confirm you have received this order?',
+    activity: 'Dispute settled: order received',
+    failed: FAILED.received,
+    operator: { button: 'Settle: mark as received', confirm: 'Settle the dispute by marking this order as received? The buyer is not refunded.' },
+  },
+  'supplier-mark-received-from-disputed': {
+    button: 'Mark as received',
+    confirm: 'Settle the dispute by marking this order as received? The buyer is not refunded.',
+    activity: 'Dispute settled: order received',
+    failed: FAILED.received,
+  },
+  'auto-complete': { activity: 'Order completed' },
+  'expire-review-period': { activity: 'Review period ended' },
+  [PAY_NOW]: { button: 'Pay now', confirm: 'Pay this order now with the payment method below?', activity: 'Paid now' },
 };
 
 const MULTI_VENDOR_PREFIX = 'transition/multi-vendor-';
 
-export function transitionLabel(transition: string): { button: string; confirm: string } {
-  const name = transition.startsWith(MULTI_VENDOR_PREFIX) ? transition.slice(MULTI_VENDOR_PREFIX.length) : transition;
-  const known = TRANSITION_LABELS[name];
-  if (known) return known;
-  const words = name.replace(/-/g, ' ');
-  const button = words.charAt(0).toUpperCase() + words.slice(1);
-  return { button, confirm: `${button}?` };
+/** The transition's key in the wording table: `transition/multi-vendor-dispute` and `dispute-delayed-payment` are both `dispute`. */
+export function transitionKey(transition: string): string {
+  const bare = transition.startsWith(MULTI_VENDOR_PREFIX) ? transition.slice(MULTI_VENDOR_PREFIX.length) : transition;
+  return bare in TRANSITION_WORDING ? bare : bare.replace(/-delayed-payment$/, '');
 }
 
+/** Button, question, activity line and failure message of a transition, as `role` (the viewer) reads them. */
+export function transitionWording(transition: string, role = ''): Required<Omit<TransitionWording, 'operator'>> {
+  const known = TRANSITION_WORDING[transitionKey(transition)];
+  const words = transitionKey(transition).replace(/[-/]/g, ' ');
+  const fallback = words.charAt(0).toUpperCase() + words.slice(1);
+  const own = role === 'operator' && known?.operator ? known.operator : known;
+  const button = own?.button ?? fallback;
+  return { button, confirm: own?.confirm ?? `${button}?`, activity: known?.activity ?? fallback, failed: known?.failed ?? ORDER_MSG.actionFailed };
+}
+
+/** The popup asks for a dispute reason (required) before these run. */
+export const needsDisputeReason = (transition: string): boolean => transitionKey(transition) === 'dispute';
+/** The operator's and supplier's cancel after a dispute may refund only part of the order. */
+export const offersPartialRefund = (transition: string): boolean => ['cancel-from-disputed', 'supplier-cancel-from-disputed'].includes(transitionKey(transition));
+/** Cancelling and refunding reads as a danger. */
+export const isCancelling = (transition: string): boolean => /cancel/.test(transitionKey(transition));
+
 /** Who ran a step of the activity. */
-export const ACTOR_LABELS: Record<string, string> = { customer: 'Buyer', provider: 'Supplier', operator: 'Caskade', system: 'Caskade (automatic)' };
+export const ACTOR_LABELS: Record<string, string> = { customer: 'the buyer', provider: 'the supplier', operator: 'Caskade', system: 'Caskade, automatically' };
 
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   requires_payment_method: 'Payment failed',
@@ -102,7 +189,15 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   succeeded: 'Paid',
   canceled: 'Cancelled',
   none: 'Nothing to pay',
+  // A term order's charge on its due date.
+  pending: 'Charge pending',
+  paid: 'Paid',
+  failed: 'Auto-charge failed',
+  refunded: 'Refunded',
 };
+
+/** The supplier's payout of a completed order. */
+export const PAYOUT_STATUS_LABELS: Record<string, string> = { pending: 'Payout pending', paid: 'Paid out' };
 
 export const PAYMENT_METHOD_TYPE_LABELS: Record<string, string> = {
   card: 'Card',
@@ -214,14 +309,31 @@ export const ordersUi = {
     payBy: 'Pay by',
     activity: 'Activity',
     noActivity: 'Nothing has happened yet.',
-    activityEntry: (who: string, state: string) => `${who}: ${state}`,
+    activityBy: (who: string) => `By ${who}`,
+    you: 'you',
     actions: 'Actions',
     done: (state: string) => `Done: the order is now ${state}.`,
     confirmTitle: 'Are you sure?',
+    chargePending: (date: string) => `Charge pending (due ${date})`,
+    partlyRefunded: 'Partly refunded',
+    refunded: 'Refunded',
+    payoutStatus: 'Payout',
+    disputeTitle: 'Dispute',
+    disputeReasonShown: 'Reason given by the buyer',
+    disputeReason: 'What went wrong?',
+    disputeReasonHint: 'The supplier reads this in your conversation with them. Up to 2,000 characters.',
+    disputeReasonRequired: 'Tell the supplier what went wrong.',
+    refundChoice: 'Refund to the buyer',
+    fullRefund: (amount: string) => `Full refund (${amount})`,
+    partialRefund: 'Partial refund',
+    refundAmount: 'Amount to refund (AUD, incl. GST)',
+    refundAmountHint: (max: string) => `In dollars and cents, up to ${max}.`,
+    refundAmountInvalid: 'Enter an amount in dollars, like 25.50.',
+    refundAmountTooHigh: (max: string) => `Enter an amount up to ${max}.`,
   },
   operator: {
     title: 'Orders',
-    intro: 'Find any order, open it, and confirm or cancel a bank-transfer payment.',
+    intro: 'Find any order and open it: confirm or cancel a bank-transfer payment, mark it delivered, or settle a dispute.',
     search: 'Search orders',
     searchHint: 'An order number, a buyer or a supplier',
     awaiting: 'Awaiting bank transfer only',

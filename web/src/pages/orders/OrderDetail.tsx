@@ -3,14 +3,10 @@
  * lines and payout to the supplier only), delivery address, payment, activity, and the actions the
  * API allows the viewer now (`allowedTransitions`), each behind a confirmation.
  */
-import { useState, type ReactNode } from 'react';
-import { useTransitionOrder, type OrderView } from '../../api/orders';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormMessage, SelectField } from '../../components/Field';
-import { Link } from 'react-router-dom';
-import { ORDER_MSG, PAY_NOW } from '@caskade/orders/domain';
-import { usePaymentMethods } from '../../api/paymentMethods';
-import { methodName } from '../account/PaymentMethodsPage';
+import type { ReactNode } from 'react';
+import type { OrderView } from '../../api/orders';
+import { FormMessage } from '../../components/Field';
+import { ORDER_MSG } from '@caskade/orders/domain';
 import { formatDate, formatDateTime, formatMoney } from '../../i18n/format';
 import {
   ACTOR_LABELS,
@@ -20,9 +16,10 @@ import {
   PAYMENT_METHOD_TYPE_LABELS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_TERM_LABELS,
-  stateLabel,
-  transitionLabel,
+  PAYOUT_STATUS_LABELS,
+  transitionWording,
 } from '../../i18n/ordersMessages';
+import { OrderActions } from './OrderActions';
 import { StateBadge } from './OrderList';
 
 const t = ordersUi.detail;
@@ -61,30 +58,6 @@ function Row({ label, value, className = '' }: { label: string; value: ReactNode
 }
 
 export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; headingLevel?: 1 | 2 }) {
-  const transition = useTransitionOrder();
-  const [asking, setAsking] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  // Pay now (a failed term charge) is paid with one of the buyer's saved methods.
-  const methods = usePaymentMethods();
-  const [payWith, setPayWith] = useState('');
-  const payNow = asking === PAY_NOW;
-  const payMethod = payWith || methods.data?.[0]?.id || '';
-
-  const run = () => {
-    if (!asking) return;
-    if (payNow && !payMethod) return;
-    transition.mutate(
-      { id: order.id, transition: asking, ...(payNow ? { params: { paymentMethodId: payMethod } } : {}) },
-      {
-        onSuccess: (next) => setStatus({ tone: 'success', text: t.done(stateLabel(next.state)) }),
-        // The spec's action error, whatever the cause (the hook refetches an order that moved on).
-        onError: () => setStatus({ tone: 'error', text: ordersUi.actionFailed }),
-        onSettled: () => setAsking(null),
-      },
-    );
-  };
-
   const lines = visibleLines(order);
   const units = lines.filter((l) => l.code === 'units');
   const others = lines.filter((l) => l.code !== 'units');
@@ -95,6 +68,17 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
   const bankTransfer = order.paymentMethodType === '' && order.paymentStatus === 'awaiting_transfer';
   const methodLabel = bankTransfer ? PAYMENT_METHOD_TYPE_LABELS.bank_transfer : order.paymentMethodType ? (PAYMENT_METHOD_TYPE_LABELS[order.paymentMethodType] ?? order.paymentMethodType) : '—';
   const waiting = /pending-payment/.test(order.state);
+  const onTerm = order.paymentTerm !== 'none' && order.paymentTerm !== '';
+  const payinCents = order.priced?.payinTotalCents ?? 0;
+  const paymentStatus =
+    order.refundedCents > 0
+      ? order.refundedCents >= payinCents
+        ? t.refunded
+        : t.partlyRefunded
+      : onTerm && order.paymentStatus === 'pending' && order.paymentDueAt
+        ? t.chargePending(formatDate(order.paymentDueAt))
+        : (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? (order.paymentStatus || '—'));
+  const payout = seesPayout ? PAYOUT_STATUS_LABELS[order.payoutStatus] : undefined;
 
   return (
     <article aria-labelledby={`order-title-${order.id}`}>
@@ -126,9 +110,6 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
         </p>
       </header>
 
-      <div className="mb-4 empty:hidden" aria-live="polite">
-        {status ? <FormMessage tone={status.tone}>{status.text}</FormMessage> : null}
-      </div>
       {order.paymentTerm !== 'none' && order.paymentStatus === 'failed' ? (
         <div className="mb-4">
           <FormMessage tone="error">{ORDER_MSG.paymentFailed}</FormMessage>
@@ -140,22 +121,16 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
         </div>
       ) : null}
 
-      {order.allowedTransitions.length > 0 ? (
-        <section aria-label={t.actions} className="mb-6 flex flex-wrap gap-2">
-          {order.allowedTransitions.map((name) => (
-            <button
-              key={name}
-              type="button"
-              className={/cancel/.test(name) ? 'btn-secondary' : 'btn-primary'}
-              disabled={transition.isPending}
-              onClick={() => {
-                setStatus(null);
-                setAsking(name);
-              }}
-            >
-              {transitionLabel(name).button}
-            </button>
-          ))}
+      <OrderActions order={order} />
+      {order.disputeReason ? (
+        <section aria-labelledby={`order-dispute-${order.id}`} className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <h2 id={`order-dispute-${order.id}`} className="font-semibold">
+            {t.disputeTitle}
+          </h2>
+          <p className="mt-1">
+            <span className="font-medium">{t.disputeReasonShown}: </span>
+            <span className="whitespace-pre-line wrap-anywhere">{order.disputeReason}</span>
+          </p>
         </section>
       ) : null}
 
@@ -214,10 +189,12 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
           <Section title={t.payment}>
             <dl className="text-sm">
               <Row label={t.method} value={methodLabel} />
-              <Row label={t.paymentStatus} value={PAYMENT_STATUS_LABELS[order.paymentStatus] ?? (order.paymentStatus || '—')} />
+              <Row label={t.paymentStatus} value={paymentStatus} />
               <Row label={t.term} value={PAYMENT_TERM_LABELS[order.paymentTerm] ?? order.paymentTerm} />
               {order.paymentDueAt ? <Row label={t.due} value={formatDate(order.paymentDueAt)} /> : null}
               {waiting && order.paymentExpiresAt ? <Row label={t.payBy} value={formatDateTime(order.paymentExpiresAt)} /> : null}
+              {order.refundedCents > 0 ? <Row label={t.refunded} value={formatMoney(order.refundedCents)} /> : null}
+              {payout ? <Row label={t.payoutStatus} value={payout} /> : null}
             </dl>
           </Section>
           <Section title={t.address}>
@@ -242,9 +219,9 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               <ol className="grid gap-3 text-sm" aria-label={t.activity}>
                 {order.activity.map((step, i) => (
                   <li key={`${step.at}-${i}`} className="border-l-2 border-brand-200 pl-3">
-                    <p className="font-medium text-stone-900">{t.activityEntry(ACTOR_LABELS[step.actor] ?? step.actor, stateLabel(step.toState))}</p>
+                    <p className="font-medium text-stone-900">{transitionWording(step.transition).activity}</p>
                     <p className="text-xs text-stone-600">
-                      <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+                      {t.activityBy(step.actor === order.viewerRole ? t.you : (ACTOR_LABELS[step.actor] ?? step.actor))} · <time dateTime={step.at}>{formatDateTime(step.at)}</time>
                     </p>
                     {step.note ? <p className="mt-1 text-stone-700 wrap-anywhere">{step.note}</p> : null}
                   </li>
@@ -254,34 +231,6 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
           </Section>
         </div>
       </div>
-
-      {asking ? (
-        <ConfirmDialog
-          title={t.confirmTitle}
-          onConfirm={run}
-          onCancel={() => setAsking(null)}
-          busy={transition.isPending}
-          tone={/cancel/.test(asking) ? 'danger' : 'primary'}
-        >
-          <p>{transitionLabel(asking).confirm}</p>
-          {payNow ? (
-            methods.data && methods.data.length > 0 ? (
-              <SelectField
-                className="mt-4"
-                name="payWith"
-                label={t.payWith}
-                value={payMethod}
-                onChange={(value) => setPayWith(value)}
-                options={methods.data.map((m) => ({ value: m.id, label: methodName(m) }))}
-              />
-            ) : (
-              <p className="mt-4 text-sm">
-                <Link to="/account/payment-methods">{t.addPaymentMethod}</Link>
-              </p>
-            )
-          ) : null}
-        </ConfirmDialog>
-      ) : null}
     </article>
   );
 }

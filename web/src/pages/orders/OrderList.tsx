@@ -11,7 +11,7 @@ import { Pagination } from '../../components/catalog/Pagination';
 import { FormMessage } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { formatDate, formatMoney } from '../../i18n/format';
-import { ordersUi, STATE_FILTER_GROUPS, stateLabel } from '../../i18n/ordersMessages';
+import { ordersUi, STATE_FILTER_GROUPS, stateLabel, stateMeaning, type StateMeaning } from '../../i18n/ordersMessages';
 import { parsePage } from '../../lib/pagination';
 
 const t = ordersUi.list;
@@ -32,14 +32,17 @@ export function useOrderListParams() {
   return { params, filter, setFilter };
 }
 
+const BADGE_TONES: Record<StateMeaning, string> = {
+  enquiry: 'bg-brand-100 text-brand-900',
+  'awaiting-payment': 'bg-amber-100 text-amber-900',
+  'under-way': 'bg-brand-100 text-brand-900',
+  disputed: 'bg-red-100 text-red-800',
+  done: 'bg-emerald-100 text-emerald-800',
+  ended: 'bg-red-100 text-red-800',
+};
+
 export function StateBadge({ state }: { state: string }) {
-  const tone = /cancel|expired|disputed/.test(state)
-    ? 'bg-red-100 text-red-800'
-    : /pending/.test(state)
-      ? 'bg-amber-100 text-amber-900'
-      : /completed|received/.test(state)
-        ? 'bg-emerald-100 text-emerald-800'
-        : 'bg-brand-100 text-brand-900';
+  const tone = BADGE_TONES[stateMeaning(state)];
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>{stateLabel(state)}</span>;
 }
 
@@ -101,9 +104,9 @@ export function OrderList({ party, query, hrefFor, searchHint, emptyText, errorT
             <option value="">{t.anyState}</option>
             {STATE_FILTER_GROUPS.map((group) => (
               <optgroup key={group.label} label={group.label}>
-                {group.states.map((state) => (
-                  <option key={state} value={state}>
-                    {stateLabel(state)}
+                {group.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
                   </option>
                 ))}
               </optgroup>
