@@ -334,25 +334,26 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     const detail = operator.getByRole('article', { name: `Order ${orderNumber}` });
     await detail.waitFor();
     // The buttons are the API's allowedTransitions for the operator.
-    expect(await detail.getByRole('region', { name: 'Actions' }).getByRole('button').allInnerTexts()).toEqual(['Confirm payment received', 'Cancel payment']);
+    expect(await detail.getByRole('region', { name: 'Actions' }).getByRole('button').allInnerTexts()).toEqual(['Confirm payment', 'Cancel payment']);
     expect(await detail.getByRole('region', { name: 'Payment' }).innerText()).toMatch(/Bank transfer[\s\S]*Waiting for bank transfer/);
     await shot(operator, 'operator-order');
     await axeCheck(operator, 'operator orders');
 
-    // A failing action says the spec's message and changes nothing.
+    // A failing action says the spec's message in the popup and changes nothing.
     await operator.route('**/api/transactions/*/transition', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ status: 500, code: 'internal', title: 'Internal' }] }) }),
     );
-    await detail.getByRole('button', { name: 'Confirm payment received' }).click();
+    await detail.getByRole('button', { name: 'Confirm payment', exact: true }).click();
     const confirm = operator.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByText('Confirm that the bank transfer for this order has arrived?').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await alertWith(operator, SAYS.actionFailed).waitFor();
+    await confirm.getByRole('alert').filter({ hasText: SAYS.actionFailed }).waitFor();
+    await confirm.getByRole('button', { name: 'No' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await detail.getByTestId('order-state').innerText()).toBe('Awaiting payment');
     await operator.unroute('**/api/transactions/*/transition');
 
-    await detail.getByRole('button', { name: 'Confirm payment received' }).click();
+    await detail.getByRole('button', { name: 'Confirm payment', exact: true }).click();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await confirm.waitFor({ state: 'hidden' });
     // The order is purchased and nothing is left for the operator to do.
@@ -367,7 +368,8 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     await mine.waitFor();
     expect(await mine.getByTestId('order-state').innerText()).toBe('Purchased');
     const activity = await mine.getByRole('list', { name: 'Activity' }).getByRole('listitem').allInnerTexts();
-    expect(activity.map((entry) => entry.split('\n')[0])).toEqual(['Buyer: Awaiting payment', expect.stringMatching(/^Caskade( \(automatic\))?: Purchased$/)]);
+    expect(activity.map((entry) => entry.split('\n')[0])).toEqual(['Order placed', expect.stringMatching(/^(Bank transfer confirmed|Payment received)$/)]);
+    expect(activity[0]).toContain('By you');
     const items = await mine.getByRole('region', { name: 'Items' }).innerText();
     expect(items.replace(/\s+/g, ' ')).toContain(`Total (incl. GST) ${money(payinTotalCents)}`);
     expect(items).not.toContain('Caskade platform fee');

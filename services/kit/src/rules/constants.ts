@@ -32,3 +32,11 @@ export const MAX_INT32 = 2_147_483_647;
 
 /** The most items any list call returns in one page. */
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Caskade itself as a supplier: the platform fee is Caskade's taxable supply to each supplier, on
+ * its own tax invoice (docs/decisions/045). A demo name and ABN (the ABN passes the ATO's check
+ * digits but belongs to no one); the operating company's real ones replace them before launch.
+ */
+export const CASKADE_LEGAL_NAME = 'Caskade Marketplace Pty Ltd (demo)';
+export const CASKADE_ABN = '12345600360';

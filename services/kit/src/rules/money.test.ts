@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { GST_RATE, gstCents, taxCents, wetCents, withGst } from './money';
+import { formatAud, GST_RATE, gstCents, taxCents, wetCents, withGst } from './money';
 
 describe('money: taxes on integer cents', () => {
   test.each([
@@ -29,5 +29,13 @@ describe('money: taxes on integer cents', () => {
         expect(taxCents(cents, 0)).toBe(0);
       }),
     );
+  });
+
+  test.each([[0, '$0.00'], [5, '$0.05'], [123_456, '$1,234.56'], [100_000_000, '$1,000,000.00'], [-450, '-$4.50']])('formats %i cents as %s (en-AU)', (cents, text) => {
+    expect(formatAud(cents)).toBe(text);
+  });
+
+  test('refuses to format amounts that are not integers of cents', () => {
+    for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => formatAud(bad)).toThrow(RangeError);
   });
 });

@@ -31,3 +31,11 @@ export function withGst(exGstCents: number): GstBreakdown {
   const gst = gstCents(exGstCents);
   return { exGst: exGstCents, gst, incGst: exGstCents + gst };
 }
+
+const audFormat = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+
+/** Integer cents as en-AU dollars: 123456 → "$1,234.56", -450 → "-$4.50" (documents such as tax invoices). */
+export function formatAud(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`amount must be an integer of cents, got ${cents}`);
+  return audFormat.format(cents / 100);
+}
