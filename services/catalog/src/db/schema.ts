@@ -85,6 +85,13 @@ export interface StockReservationsTable {
   updated_at: Generated<Date>;
 }
 
+/** A canceled order's units given back (restock-quantity), once per id (orders uses the order id). */
+export interface StockRestocksTable {
+  id: string;
+  lines: Json<ReservationLineRecord[]>;
+  created_at: Timestamp;
+}
+
 export interface ListingPageViewsTable {
   listing_id: string;
   day: ColumnType<string, string, string>;
@@ -97,6 +104,7 @@ export interface CatalogDB {
   brands: BrandsTable;
   stock_reservations: StockReservationsTable;
   listing_page_views: ListingPageViewsTable;
+  stock_restocks: StockRestocksTable;
 }
 
 /** A transaction on the catalog's database. */
@@ -226,6 +234,17 @@ export const CATALOG_MIGRATIONS = [
     sql: `
       create index stock_reservations_holding on stock_reservations using gin (lines jsonb_path_ops) where state in ('reserved', 'committed');
       alter table listings add constraint listings_stock_max check (stock_quantity <= 10000000);
+    `,
+  },
+  {
+    // restock-quantity: a canceled order's units go back once per restock id (the order id).
+    id: '006_stock_restocks',
+    sql: `
+      create table stock_restocks (
+        id text primary key,
+        lines jsonb not null,
+        created_at timestamptz not null default now()
+      );
     `,
   },
 ];

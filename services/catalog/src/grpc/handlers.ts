@@ -21,6 +21,7 @@ import { queryOwnListings } from '../app/query-own-listings';
 import { rejectListing } from '../app/reject-listing';
 import { releaseReservation } from '../app/release-reservation';
 import { reserveStock } from '../app/reserve-stock';
+import { restockQuantity } from '../app/restock-quantity';
 import { searchListings } from '../app/search-listings';
 import { setStock } from '../app/set-stock';
 import { updateListing } from '../app/update-listing';
@@ -56,6 +57,7 @@ export function catalogHandlers(deps: CatalogDeps, logger: Logger): catalog.Cata
       reserveStock: (req, ctx) => reserveStock(deps, ctx, req),
       commitReservation: (req, ctx) => commitReservation(deps, ctx, req),
       releaseReservation: (req, ctx) => releaseReservation(deps, ctx, req),
+      restockQuantity: (req, ctx) => restockQuantity(deps, ctx, req),
     },
     logger,
   );

@@ -518,6 +518,17 @@ export interface ReleaseReservationResponse {
   reservation: Reservation | undefined;
 }
 
+export interface RestockQuantityRequest {
+  /** The caller's key (orders uses the order id): the same id again changes nothing. */
+  restockId: string;
+  lines: ReservationLine[];
+}
+
+export interface RestockQuantityResponse {
+  /** False when this restock_id was applied before (a retry). */
+  applied: boolean;
+}
+
 function createBasePricePackage(): PricePackage {
   return { packageType: "", size: 0, unit: "", quantity: 0, priceCents: 0, sku: "" };
 }
@@ -7326,6 +7337,162 @@ export const ReleaseReservationResponse: MessageFns<ReleaseReservationResponse> 
   },
 };
 
+function createBaseRestockQuantityRequest(): RestockQuantityRequest {
+  return { restockId: "", lines: [] };
+}
+
+export const RestockQuantityRequest: MessageFns<RestockQuantityRequest> = {
+  encode(message: RestockQuantityRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.restockId !== "") {
+      writer.uint32(10).string(message.restockId);
+    }
+    for (const v of message.lines) {
+      ReservationLine.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestockQuantityRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestockQuantityRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.restockId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lines.push(ReservationLine.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestockQuantityRequest {
+    return {
+      restockId: isSet(object.restockId)
+        ? globalThis.String(object.restockId)
+        : isSet(object.restock_id)
+        ? globalThis.String(object.restock_id)
+        : "",
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => ReservationLine.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RestockQuantityRequest): unknown {
+    const obj: any = {};
+    if (message.restockId !== "") {
+      obj.restockId = message.restockId;
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => ReservationLine.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestockQuantityRequest>, I>>(base?: I): RestockQuantityRequest {
+    return RestockQuantityRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestockQuantityRequest>, I>>(object: I): RestockQuantityRequest {
+    const message = createBaseRestockQuantityRequest();
+    message.restockId = object.restockId ?? "";
+    message.lines = object.lines?.map((e) => ReservationLine.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRestockQuantityResponse(): RestockQuantityResponse {
+  return { applied: false };
+}
+
+export const RestockQuantityResponse: MessageFns<RestockQuantityResponse> = {
+  encode(message: RestockQuantityResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.applied !== false) {
+      writer.uint32(8).bool(message.applied);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RestockQuantityResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRestockQuantityResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.applied = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RestockQuantityResponse {
+    return { applied: isSet(object.applied) ? globalThis.Boolean(object.applied) : false };
+  },
+
+  toJSON(message: RestockQuantityResponse): unknown {
+    const obj: any = {};
+    if (message.applied !== false) {
+      obj.applied = message.applied;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RestockQuantityResponse>, I>>(base?: I): RestockQuantityResponse {
+    return RestockQuantityResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RestockQuantityResponse>, I>>(object: I): RestockQuantityResponse {
+    const message = createBaseRestockQuantityResponse();
+    message.applied = object.applied ?? false;
+    return message;
+  },
+};
+
 /**
  * Listings, price packages, attributes, images, stock (compare-and-set and reservations), brand
  * pages, search and page views. "Who is asking" always comes from gRPC metadata set by the
@@ -7597,6 +7764,18 @@ export const CatalogServiceService = {
       Buffer.from(ReleaseReservationResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReleaseReservationResponse => ReleaseReservationResponse.decode(value),
   },
+  /** Orders: give a canceled order's bought stock back (restock-quantity); once per restock_id. */
+  restockQuantity: {
+    path: "/caskade.catalog.v1.CatalogService/RestockQuantity" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RestockQuantityRequest): Buffer =>
+      Buffer.from(RestockQuantityRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RestockQuantityRequest => RestockQuantityRequest.decode(value),
+    responseSerialize: (value: RestockQuantityResponse): Buffer =>
+      Buffer.from(RestockQuantityResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RestockQuantityResponse => RestockQuantityResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -7633,6 +7812,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   reserveStock: handleUnaryCall<ReserveStockRequest, ReserveStockResponse>;
   commitReservation: handleUnaryCall<CommitReservationRequest, CommitReservationResponse>;
   releaseReservation: handleUnaryCall<ReleaseReservationRequest, ReleaseReservationResponse>;
+  /** Orders: give a canceled order's bought stock back (restock-quantity); once per restock_id. */
+  restockQuantity: handleUnaryCall<RestockQuantityRequest, RestockQuantityResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -8018,6 +8199,22 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReleaseReservationResponse) => void,
+  ): ClientUnaryCall;
+  /** Orders: give a canceled order's bought stock back (restock-quantity); once per restock_id. */
+  restockQuantity(
+    request: RestockQuantityRequest,
+    callback: (error: ServiceError | null, response: RestockQuantityResponse) => void,
+  ): ClientUnaryCall;
+  restockQuantity(
+    request: RestockQuantityRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RestockQuantityResponse) => void,
+  ): ClientUnaryCall;
+  restockQuantity(
+    request: RestockQuantityRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RestockQuantityResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -77,9 +77,9 @@ export interface StockChanged {
   authorId: string;
   oldQuantity: number;
   newQuantity: number;
-  /** set, reserved, released. */
+  /** set, reserved, released, restocked (a canceled order's units given back). */
   reason: string;
-  /** The reservation behind a reserve or release; empty for set. */
+  /** The reservation behind a reserve or release, the restock id of a restock; empty for set. */
   reservationId: string;
 }
 
