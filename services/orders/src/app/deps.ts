@@ -20,7 +20,7 @@ export interface OrdersDeps {
   timersChanged: () => void;
   identity: Pick<PromiseClient<typeof identity.IdentityServiceService>, 'getUsers'>;
   catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getListing' | 'reserveStock' | 'commitReservation' | 'releaseReservation'>;
-  cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms'>;
+  cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms' | 'addToCart'>;
   payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts'>;
   /** The supplier's platform fee (its membership plan); every supplier is on Small until memberships exist. */
   feeRateFor(supplierId: string): Promise<number>;

@@ -79,6 +79,30 @@ create index order_timers_due on order_timers (due_at) where fired_at is null;
     id: '002_checkout_billing',
     sql: `alter table checkouts add column billing_address jsonb;`,
   },
+  {
+    id: '004_reviews',
+    sql: `
+create table reviews (
+  id uuid primary key,
+  order_id uuid not null references orders(id),
+  type text not null check (type in ('ofProvider', 'ofCustomer')),
+  author_id uuid not null,
+  author_name text not null default '',
+  subject_id uuid not null,
+  rating int not null check (rating between 1 and 5),
+  content text not null check (char_length(content) between 1 and 2000),
+  state text not null default 'public' check (state in ('public')),
+  created_at timestamptz not null default now(),
+  unique (order_id, type)
+);
+create index reviews_subject on reviews (subject_id, created_at desc);
+create table review_listings (
+  review_id uuid not null references reviews(id),
+  listing_id uuid not null,
+  primary key (listing_id, review_id)
+);
+`,
+  },
 ];
 
 export interface CheckoutsTable {
@@ -151,4 +175,26 @@ export interface OrdersDB {
   orders: OrdersTable;
   order_transitions: OrderTransitionsTable;
   order_timers: OrderTimersTable;
+  reviews: ReviewsTable;
+  review_listings: ReviewListingsTable;
+}
+
+/** One review per order and type: the buyer's of the supplier (ofProvider), the supplier's of the buyer (ofCustomer). */
+export interface ReviewsTable {
+  id: string;
+  order_id: string;
+  type: 'ofProvider' | 'ofCustomer';
+  author_id: string;
+  author_name: string;
+  subject_id: string;
+  rating: number;
+  content: string;
+  state: ColumnType<'public', 'public' | undefined, 'public'>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The listings of a reviewed order (a listing page shows the reviews of the orders that held it). */
+export interface ReviewListingsTable {
+  review_id: string;
+  listing_id: string;
 }

@@ -4,3 +4,4 @@ export * from './processes';
 export * from './terms';
 export * from './messages';
 export * from './reviews';
+export * from './reorder';

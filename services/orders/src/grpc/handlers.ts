@@ -2,10 +2,14 @@ import { unaryService, type Logger } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import type { OrdersDeps } from '../app/deps';
 import { getCheckout } from '../app/get-checkout';
+import { createReview } from '../app/create-review';
 import { getOrder } from '../app/get-order';
+import { getOrderReviews } from '../app/get-order-reviews';
 import { initiateForListing } from '../app/initiate-for-listing';
 import { initiateFromCart } from '../app/initiate-from-cart';
 import { operatorQueryOrders, queryOrders } from '../app/query-orders';
+import { queryReviews } from '../app/query-reviews';
+import { reorder } from '../app/reorder';
 import { retryCheckoutPayment } from '../app/retry-checkout-payment';
 import { transitionOrder } from '../app/transition-order';
 
@@ -21,6 +25,10 @@ export function ordersHandlers(deps: OrdersDeps, logger: Logger): orders.OrdersS
       getOrder: (req, ctx) => getOrder(deps, ctx, req),
       transitionOrder: (req, ctx) => transitionOrder(deps, ctx, req),
       operatorQueryOrders: (req, ctx) => operatorQueryOrders(deps, ctx, req),
+      createReview: (req, ctx) => createReview(deps, ctx, req),
+      queryReviews: (req, ctx) => queryReviews(deps, ctx, req),
+      getOrderReviews: (req, ctx) => getOrderReviews(deps, ctx, req),
+      reorderOrder: (req, ctx) => reorder(deps, ctx, req),
     },
     logger,
   );

@@ -279,6 +279,84 @@ export interface OperatorQueryOrdersResponse {
   pagination: Pagination | undefined;
 }
 
+/** A review (product-spec §3): the buyer's of the supplier (ofProvider) or the supplier's of the buyer (ofCustomer). */
+export interface Review {
+  id: string;
+  orderId: string;
+  /** ofProvider or ofCustomer. */
+  type: string;
+  rating: number;
+  content: string;
+  /** RFC 3339. */
+  createdAt: string;
+  author: Party | undefined;
+  subjectId: string;
+  /** public. */
+  state: string;
+}
+
+export interface CreateReviewRequest {
+  orderId: string;
+  rating: number;
+  content: string;
+}
+
+export interface CreateReviewResponse {
+  review: Review | undefined;
+}
+
+export interface QueryReviewsRequest {
+  /** Exactly one of listing_id and subject_id. */
+  listingId: string;
+  subjectId: string;
+  page: number;
+  perPage: number;
+}
+
+export interface QueryReviewsResponse {
+  reviews: Review[];
+  /** Over every matching review, to one decimal (0 when there are none). */
+  averageRating: number;
+  count: number;
+  pagination: Pagination | undefined;
+}
+
+export interface GetOrderReviewsRequest {
+  orderId: string;
+}
+
+export interface GetOrderReviewsResponse {
+  reviews: Review[];
+  /** What the caller may do: write, sent (its review is written) or closed. */
+  chance: string;
+  /** The type the caller writes (ofProvider for the buyer, ofCustomer for the supplier), or empty. */
+  type: string;
+}
+
+export interface ReorderOrderRequest {
+  orderId: string;
+}
+
+/** A line put back in the cart. */
+export interface ReorderedLine {
+  listingId: string;
+  title: string;
+  quantity: number;
+  entryId: string;
+}
+
+/** A line that could not be: 'Listing info not found', 'not-enough-quantity', or the cart's reason. */
+export interface ReorderFailure {
+  listingId: string;
+  title: string;
+  error: string;
+}
+
+export interface ReorderOrderResponse {
+  added: ReorderedLine[];
+  failed: ReorderFailure[];
+}
+
 function createBaseLineItem(): LineItem {
   return {
     code: "",
@@ -4330,6 +4408,1215 @@ export const OperatorQueryOrdersResponse: MessageFns<OperatorQueryOrdersResponse
   },
 };
 
+function createBaseReview(): Review {
+  return {
+    id: "",
+    orderId: "",
+    type: "",
+    rating: 0,
+    content: "",
+    createdAt: "",
+    author: undefined,
+    subjectId: "",
+    state: "",
+  };
+}
+
+export const Review: MessageFns<Review> = {
+  encode(message: Review, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.orderId !== "") {
+      writer.uint32(18).string(message.orderId);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.rating !== 0) {
+      writer.uint32(32).int32(message.rating);
+    }
+    if (message.content !== "") {
+      writer.uint32(42).string(message.content);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(50).string(message.createdAt);
+    }
+    if (message.author !== undefined) {
+      Party.encode(message.author, writer.uint32(58).fork()).join();
+    }
+    if (message.subjectId !== "") {
+      writer.uint32(66).string(message.subjectId);
+    }
+    if (message.state !== "") {
+      writer.uint32(74).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Review {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReview();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.rating = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.author = Party.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.subjectId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Review {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      author: isSet(object.author) ? Party.fromJSON(object.author) : undefined,
+      subjectId: isSet(object.subjectId)
+        ? globalThis.String(object.subjectId)
+        : isSet(object.subject_id)
+        ? globalThis.String(object.subject_id)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+    };
+  },
+
+  toJSON(message: Review): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.rating !== 0) {
+      obj.rating = Math.round(message.rating);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.author !== undefined) {
+      obj.author = Party.toJSON(message.author);
+    }
+    if (message.subjectId !== "") {
+      obj.subjectId = message.subjectId;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Review>, I>>(base?: I): Review {
+    return Review.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Review>, I>>(object: I): Review {
+    const message = createBaseReview();
+    message.id = object.id ?? "";
+    message.orderId = object.orderId ?? "";
+    message.type = object.type ?? "";
+    message.rating = object.rating ?? 0;
+    message.content = object.content ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.author = (object.author !== undefined && object.author !== null)
+      ? Party.fromPartial(object.author)
+      : undefined;
+    message.subjectId = object.subjectId ?? "";
+    message.state = object.state ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateReviewRequest(): CreateReviewRequest {
+  return { orderId: "", rating: 0, content: "" };
+}
+
+export const CreateReviewRequest: MessageFns<CreateReviewRequest> = {
+  encode(message: CreateReviewRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.rating !== 0) {
+      writer.uint32(16).int32(message.rating);
+    }
+    if (message.content !== "") {
+      writer.uint32(26).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReviewRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReviewRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.rating = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReviewRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: CreateReviewRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.rating !== 0) {
+      obj.rating = Math.round(message.rating);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateReviewRequest>, I>>(base?: I): CreateReviewRequest {
+    return CreateReviewRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateReviewRequest>, I>>(object: I): CreateReviewRequest {
+    const message = createBaseCreateReviewRequest();
+    message.orderId = object.orderId ?? "";
+    message.rating = object.rating ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateReviewResponse(): CreateReviewResponse {
+  return { review: undefined };
+}
+
+export const CreateReviewResponse: MessageFns<CreateReviewResponse> = {
+  encode(message: CreateReviewResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.review !== undefined) {
+      Review.encode(message.review, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReviewResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReviewResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.review = Review.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReviewResponse {
+    return { review: isSet(object.review) ? Review.fromJSON(object.review) : undefined };
+  },
+
+  toJSON(message: CreateReviewResponse): unknown {
+    const obj: any = {};
+    if (message.review !== undefined) {
+      obj.review = Review.toJSON(message.review);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateReviewResponse>, I>>(base?: I): CreateReviewResponse {
+    return CreateReviewResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateReviewResponse>, I>>(object: I): CreateReviewResponse {
+    const message = createBaseCreateReviewResponse();
+    message.review = (object.review !== undefined && object.review !== null)
+      ? Review.fromPartial(object.review)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQueryReviewsRequest(): QueryReviewsRequest {
+  return { listingId: "", subjectId: "", page: 0, perPage: 0 };
+}
+
+export const QueryReviewsRequest: MessageFns<QueryReviewsRequest> = {
+  encode(message: QueryReviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.listingId !== "") {
+      writer.uint32(10).string(message.listingId);
+    }
+    if (message.subjectId !== "") {
+      writer.uint32(18).string(message.subjectId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.perPage !== 0) {
+      writer.uint32(32).int32(message.perPage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryReviewsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryReviewsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.listingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subjectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.perPage = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QueryReviewsRequest {
+    return {
+      listingId: isSet(object.listingId)
+        ? globalThis.String(object.listingId)
+        : isSet(object.listing_id)
+        ? globalThis.String(object.listing_id)
+        : "",
+      subjectId: isSet(object.subjectId)
+        ? globalThis.String(object.subjectId)
+        : isSet(object.subject_id)
+        ? globalThis.String(object.subject_id)
+        : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      perPage: isSet(object.perPage)
+        ? globalThis.Number(object.perPage)
+        : isSet(object.per_page)
+        ? globalThis.Number(object.per_page)
+        : 0,
+    };
+  },
+
+  toJSON(message: QueryReviewsRequest): unknown {
+    const obj: any = {};
+    if (message.listingId !== "") {
+      obj.listingId = message.listingId;
+    }
+    if (message.subjectId !== "") {
+      obj.subjectId = message.subjectId;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.perPage !== 0) {
+      obj.perPage = Math.round(message.perPage);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QueryReviewsRequest>, I>>(base?: I): QueryReviewsRequest {
+    return QueryReviewsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QueryReviewsRequest>, I>>(object: I): QueryReviewsRequest {
+    const message = createBaseQueryReviewsRequest();
+    message.listingId = object.listingId ?? "";
+    message.subjectId = object.subjectId ?? "";
+    message.page = object.page ?? 0;
+    message.perPage = object.perPage ?? 0;
+    return message;
+  },
+};
+
+function createBaseQueryReviewsResponse(): QueryReviewsResponse {
+  return { reviews: [], averageRating: 0, count: 0, pagination: undefined };
+}
+
+export const QueryReviewsResponse: MessageFns<QueryReviewsResponse> = {
+  encode(message: QueryReviewsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.reviews) {
+      Review.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.averageRating !== 0) {
+      writer.uint32(17).double(message.averageRating);
+    }
+    if (message.count !== 0) {
+      writer.uint32(24).int32(message.count);
+    }
+    if (message.pagination !== undefined) {
+      Pagination.encode(message.pagination, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryReviewsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryReviewsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reviews.push(Review.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.averageRating = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pagination = Pagination.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QueryReviewsResponse {
+    return {
+      reviews: globalThis.Array.isArray(object?.reviews) ? object.reviews.map((e: any) => Review.fromJSON(e)) : [],
+      averageRating: isSet(object.averageRating)
+        ? globalThis.Number(object.averageRating)
+        : isSet(object.average_rating)
+        ? globalThis.Number(object.average_rating)
+        : 0,
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+      pagination: isSet(object.pagination) ? Pagination.fromJSON(object.pagination) : undefined,
+    };
+  },
+
+  toJSON(message: QueryReviewsResponse): unknown {
+    const obj: any = {};
+    if (message.reviews?.length) {
+      obj.reviews = message.reviews.map((e) => Review.toJSON(e));
+    }
+    if (message.averageRating !== 0) {
+      obj.averageRating = floatToJson(message.averageRating);
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    if (message.pagination !== undefined) {
+      obj.pagination = Pagination.toJSON(message.pagination);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QueryReviewsResponse>, I>>(base?: I): QueryReviewsResponse {
+    return QueryReviewsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QueryReviewsResponse>, I>>(object: I): QueryReviewsResponse {
+    const message = createBaseQueryReviewsResponse();
+    message.reviews = object.reviews?.map((e) => Review.fromPartial(e)) || [];
+    message.averageRating = object.averageRating ?? 0;
+    message.count = object.count ?? 0;
+    message.pagination = (object.pagination !== undefined && object.pagination !== null)
+      ? Pagination.fromPartial(object.pagination)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetOrderReviewsRequest(): GetOrderReviewsRequest {
+  return { orderId: "" };
+}
+
+export const GetOrderReviewsRequest: MessageFns<GetOrderReviewsRequest> = {
+  encode(message: GetOrderReviewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderReviewsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderReviewsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderReviewsRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetOrderReviewsRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderReviewsRequest>, I>>(base?: I): GetOrderReviewsRequest {
+    return GetOrderReviewsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderReviewsRequest>, I>>(object: I): GetOrderReviewsRequest {
+    const message = createBaseGetOrderReviewsRequest();
+    message.orderId = object.orderId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetOrderReviewsResponse(): GetOrderReviewsResponse {
+  return { reviews: [], chance: "", type: "" };
+}
+
+export const GetOrderReviewsResponse: MessageFns<GetOrderReviewsResponse> = {
+  encode(message: GetOrderReviewsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.reviews) {
+      Review.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.chance !== "") {
+      writer.uint32(18).string(message.chance);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderReviewsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderReviewsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reviews.push(Review.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chance = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderReviewsResponse {
+    return {
+      reviews: globalThis.Array.isArray(object?.reviews) ? object.reviews.map((e: any) => Review.fromJSON(e)) : [],
+      chance: isSet(object.chance) ? globalThis.String(object.chance) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+    };
+  },
+
+  toJSON(message: GetOrderReviewsResponse): unknown {
+    const obj: any = {};
+    if (message.reviews?.length) {
+      obj.reviews = message.reviews.map((e) => Review.toJSON(e));
+    }
+    if (message.chance !== "") {
+      obj.chance = message.chance;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderReviewsResponse>, I>>(base?: I): GetOrderReviewsResponse {
+    return GetOrderReviewsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderReviewsResponse>, I>>(object: I): GetOrderReviewsResponse {
+    const message = createBaseGetOrderReviewsResponse();
+    message.reviews = object.reviews?.map((e) => Review.fromPartial(e)) || [];
+    message.chance = object.chance ?? "";
+    message.type = object.type ?? "";
+    return message;
+  },
+};
+
+function createBaseReorderOrderRequest(): ReorderOrderRequest {
+  return { orderId: "" };
+}
+
+export const ReorderOrderRequest: MessageFns<ReorderOrderRequest> = {
+  encode(message: ReorderOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReorderOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReorderOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReorderOrderRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReorderOrderRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReorderOrderRequest>, I>>(base?: I): ReorderOrderRequest {
+    return ReorderOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReorderOrderRequest>, I>>(object: I): ReorderOrderRequest {
+    const message = createBaseReorderOrderRequest();
+    message.orderId = object.orderId ?? "";
+    return message;
+  },
+};
+
+function createBaseReorderedLine(): ReorderedLine {
+  return { listingId: "", title: "", quantity: 0, entryId: "" };
+}
+
+export const ReorderedLine: MessageFns<ReorderedLine> = {
+  encode(message: ReorderedLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.listingId !== "") {
+      writer.uint32(10).string(message.listingId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(24).int32(message.quantity);
+    }
+    if (message.entryId !== "") {
+      writer.uint32(34).string(message.entryId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReorderedLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReorderedLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.listingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.quantity = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.entryId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReorderedLine {
+    return {
+      listingId: isSet(object.listingId)
+        ? globalThis.String(object.listingId)
+        : isSet(object.listing_id)
+        ? globalThis.String(object.listing_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      entryId: isSet(object.entryId)
+        ? globalThis.String(object.entryId)
+        : isSet(object.entry_id)
+        ? globalThis.String(object.entry_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReorderedLine): unknown {
+    const obj: any = {};
+    if (message.listingId !== "") {
+      obj.listingId = message.listingId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    if (message.entryId !== "") {
+      obj.entryId = message.entryId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReorderedLine>, I>>(base?: I): ReorderedLine {
+    return ReorderedLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReorderedLine>, I>>(object: I): ReorderedLine {
+    const message = createBaseReorderedLine();
+    message.listingId = object.listingId ?? "";
+    message.title = object.title ?? "";
+    message.quantity = object.quantity ?? 0;
+    message.entryId = object.entryId ?? "";
+    return message;
+  },
+};
+
+function createBaseReorderFailure(): ReorderFailure {
+  return { listingId: "", title: "", error: "" };
+}
+
+export const ReorderFailure: MessageFns<ReorderFailure> = {
+  encode(message: ReorderFailure, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.listingId !== "") {
+      writer.uint32(10).string(message.listingId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.error !== "") {
+      writer.uint32(26).string(message.error);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReorderFailure {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReorderFailure();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.listingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReorderFailure {
+    return {
+      listingId: isSet(object.listingId)
+        ? globalThis.String(object.listingId)
+        : isSet(object.listing_id)
+        ? globalThis.String(object.listing_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+    };
+  },
+
+  toJSON(message: ReorderFailure): unknown {
+    const obj: any = {};
+    if (message.listingId !== "") {
+      obj.listingId = message.listingId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReorderFailure>, I>>(base?: I): ReorderFailure {
+    return ReorderFailure.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReorderFailure>, I>>(object: I): ReorderFailure {
+    const message = createBaseReorderFailure();
+    message.listingId = object.listingId ?? "";
+    message.title = object.title ?? "";
+    message.error = object.error ?? "";
+    return message;
+  },
+};
+
+function createBaseReorderOrderResponse(): ReorderOrderResponse {
+  return { added: [], failed: [] };
+}
+
+export const ReorderOrderResponse: MessageFns<ReorderOrderResponse> = {
+  encode(message: ReorderOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.added) {
+      ReorderedLine.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.failed) {
+      ReorderFailure.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReorderOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReorderOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.added.push(ReorderedLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.failed.push(ReorderFailure.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReorderOrderResponse {
+    return {
+      added: globalThis.Array.isArray(object?.added) ? object.added.map((e: any) => ReorderedLine.fromJSON(e)) : [],
+      failed: globalThis.Array.isArray(object?.failed) ? object.failed.map((e: any) => ReorderFailure.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ReorderOrderResponse): unknown {
+    const obj: any = {};
+    if (message.added?.length) {
+      obj.added = message.added.map((e) => ReorderedLine.toJSON(e));
+    }
+    if (message.failed?.length) {
+      obj.failed = message.failed.map((e) => ReorderFailure.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReorderOrderResponse>, I>>(base?: I): ReorderOrderResponse {
+    return ReorderOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReorderOrderResponse>, I>>(object: I): ReorderOrderResponse {
+    const message = createBaseReorderOrderResponse();
+    message.added = object.added?.map((e) => ReorderedLine.fromPartial(e)) || [];
+    message.failed = object.failed?.map((e) => ReorderFailure.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Checkouts and orders: one order (transaction) per supplier, line items priced server-side, both
  * transaction processes of the spec as data (services/orders/src/domain/processes.ts), the
@@ -4428,6 +5715,51 @@ export const OrdersServiceService = {
       Buffer.from(OperatorQueryOrdersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): OperatorQueryOrdersResponse => OperatorQueryOrdersResponse.decode(value),
   },
+  /** Buyer or supplier of a received (or completed, until the review period expires) order: review the other side, once. */
+  createReview: {
+    path: "/caskade.orders.v1.OrdersService/CreateReview" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateReviewRequest): Buffer => Buffer.from(CreateReviewRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateReviewRequest => CreateReviewRequest.decode(value),
+    responseSerialize: (value: CreateReviewResponse): Buffer =>
+      Buffer.from(CreateReviewResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateReviewResponse => CreateReviewResponse.decode(value),
+  },
+  /** Anyone: public reviews about a user (subject_id) or of the supplier on orders that held a listing (listing_id), with the average rating. */
+  queryReviews: {
+    path: "/caskade.orders.v1.OrdersService/QueryReviews" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: QueryReviewsRequest): Buffer => Buffer.from(QueryReviewsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QueryReviewsRequest => QueryReviewsRequest.decode(value),
+    responseSerialize: (value: QueryReviewsResponse): Buffer =>
+      Buffer.from(QueryReviewsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): QueryReviewsResponse => QueryReviewsResponse.decode(value),
+  },
+  /** Buyer, supplier or operator: the order's reviews and whether the caller may still write one. */
+  getOrderReviews: {
+    path: "/caskade.orders.v1.OrdersService/GetOrderReviews" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetOrderReviewsRequest): Buffer =>
+      Buffer.from(GetOrderReviewsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetOrderReviewsRequest => GetOrderReviewsRequest.decode(value),
+    responseSerialize: (value: GetOrderReviewsResponse): Buffer =>
+      Buffer.from(GetOrderReviewsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetOrderReviewsResponse => GetOrderReviewsResponse.decode(value),
+  },
+  /** The order's buyer: put its lines back in the cart at today's prices; lines that cannot be added are reported. */
+  reorderOrder: {
+    path: "/caskade.orders.v1.OrdersService/ReorderOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReorderOrderRequest): Buffer => Buffer.from(ReorderOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReorderOrderRequest => ReorderOrderRequest.decode(value),
+    responseSerialize: (value: ReorderOrderResponse): Buffer =>
+      Buffer.from(ReorderOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReorderOrderResponse => ReorderOrderResponse.decode(value),
+  },
 } as const;
 
 export interface OrdersServiceServer extends UntypedServiceImplementation {
@@ -4447,6 +5779,14 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
   transitionOrder: handleUnaryCall<TransitionOrderRequest, TransitionOrderResponse>;
   /** Operator: every order, filtered. */
   operatorQueryOrders: handleUnaryCall<OperatorQueryOrdersRequest, OperatorQueryOrdersResponse>;
+  /** Buyer or supplier of a received (or completed, until the review period expires) order: review the other side, once. */
+  createReview: handleUnaryCall<CreateReviewRequest, CreateReviewResponse>;
+  /** Anyone: public reviews about a user (subject_id) or of the supplier on orders that held a listing (listing_id), with the average rating. */
+  queryReviews: handleUnaryCall<QueryReviewsRequest, QueryReviewsResponse>;
+  /** Buyer, supplier or operator: the order's reviews and whether the caller may still write one. */
+  getOrderReviews: handleUnaryCall<GetOrderReviewsRequest, GetOrderReviewsResponse>;
+  /** The order's buyer: put its lines back in the cart at today's prices; lines that cannot be added are reported. */
+  reorderOrder: handleUnaryCall<ReorderOrderRequest, ReorderOrderResponse>;
 }
 
 export interface OrdersServiceClient extends Client {
@@ -4578,6 +5918,70 @@ export interface OrdersServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: OperatorQueryOrdersResponse) => void,
   ): ClientUnaryCall;
+  /** Buyer or supplier of a received (or completed, until the review period expires) order: review the other side, once. */
+  createReview(
+    request: CreateReviewRequest,
+    callback: (error: ServiceError | null, response: CreateReviewResponse) => void,
+  ): ClientUnaryCall;
+  createReview(
+    request: CreateReviewRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateReviewResponse) => void,
+  ): ClientUnaryCall;
+  createReview(
+    request: CreateReviewRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateReviewResponse) => void,
+  ): ClientUnaryCall;
+  /** Anyone: public reviews about a user (subject_id) or of the supplier on orders that held a listing (listing_id), with the average rating. */
+  queryReviews(
+    request: QueryReviewsRequest,
+    callback: (error: ServiceError | null, response: QueryReviewsResponse) => void,
+  ): ClientUnaryCall;
+  queryReviews(
+    request: QueryReviewsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: QueryReviewsResponse) => void,
+  ): ClientUnaryCall;
+  queryReviews(
+    request: QueryReviewsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: QueryReviewsResponse) => void,
+  ): ClientUnaryCall;
+  /** Buyer, supplier or operator: the order's reviews and whether the caller may still write one. */
+  getOrderReviews(
+    request: GetOrderReviewsRequest,
+    callback: (error: ServiceError | null, response: GetOrderReviewsResponse) => void,
+  ): ClientUnaryCall;
+  getOrderReviews(
+    request: GetOrderReviewsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetOrderReviewsResponse) => void,
+  ): ClientUnaryCall;
+  getOrderReviews(
+    request: GetOrderReviewsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetOrderReviewsResponse) => void,
+  ): ClientUnaryCall;
+  /** The order's buyer: put its lines back in the cart at today's prices; lines that cannot be added are reported. */
+  reorderOrder(
+    request: ReorderOrderRequest,
+    callback: (error: ServiceError | null, response: ReorderOrderResponse) => void,
+  ): ClientUnaryCall;
+  reorderOrder(
+    request: ReorderOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReorderOrderResponse) => void,
+  ): ClientUnaryCall;
+  reorderOrder(
+    request: ReorderOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReorderOrderResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const OrdersServiceClient = makeGenericClientConstructor(
@@ -4588,6 +5992,10 @@ export const OrdersServiceClient = makeGenericClientConstructor(
   service: typeof OrdersServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
