@@ -12,6 +12,8 @@ export const profileSchema = z.object({
   favouriteCategories: z.array(z.string()), brandName: z.string(), businessName: z.string(), legalEntityName: z.string(),
   retailLiquorLicence: z.string(), wholesaleLiquorLicence: z.string(), address: z.string(), contactNumber: z.string(),
   published: z.boolean(),
+  /** A buyer's liquor licence (ADR 042); both empty when none is on file. */
+  liquorLicenceNumber: z.string(), liquorLicenceState: z.string(),
 });
 export const currentUserSchema = z.object({
   id: z.uuid(), email: z.string(), emailVerified: z.boolean(), role: z.enum(ROLES),
@@ -31,6 +33,9 @@ export const profilePatchBody = z
   .partial()
   .strict();
 
+/** Bounds only: identity checks the licence in full (its `liquorLicenceSchema`) and answers the field errors. */
+export const liquorLicenceBody = z.object({ number: boundedString(100), state: boundedString(10) }).strict();
+
 const currentPassword = z.string().min(1, { error: 'validation.required' }).max(256);
 export const loginBody = z.object({ email: z.string().max(254), password: z.string().max(256) }).strict();
 export const verifyEmailBody = z.object({ token: z.string().min(1).max(200) }).strict();
@@ -47,6 +52,7 @@ export const availabilitySchema = z.object({ valid: z.boolean() });
 export type Profile = z.output<typeof profileSchema>;
 export type CurrentUser = z.output<typeof currentUserSchema>;
 export type ProfilePatchBody = z.input<typeof profilePatchBody>;
+export type LiquorLicenceBody = z.input<typeof liquorLicenceBody>;
 export type LoginBody = z.input<typeof loginBody>;
 export type PasswordResetBody = z.input<typeof passwordResetBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;

@@ -6,7 +6,7 @@ import { route, type RouteDef } from '../http/route';
 import { signupSchema, type Signup } from '@caskade/identity/domain';
 import {
   availabilitySchema, changeEmailBody, changePasswordBody, currentUserSchema, deleteAccountBody, emailCheckBody, loginBody, nameCheckQuery,
-  passwordResetBody, passwordResetRequestBody, profilePatchBody, userTypeBody, verifyEmailBody,
+  liquorLicenceBody, passwordResetBody, passwordResetRequestBody, profilePatchBody, userTypeBody, verifyEmailBody,
 } from '../contract';
 
 /** Session calls act on the refresh cookie or the credentials alone: a stale access token beside them must not refuse them (ADR 023). */
@@ -137,6 +137,11 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
         const patch = identity.ProfilePatch.fromPartial({ ...rest, ...(favouriteCategories ? { favouriteCategories: { values: favouriteCategories } } : {}) });
         return { status: 200, data: requireUser((await id.updateProfile({ patch }, call)).user) };
       },
+    }),
+    route({
+      method: 'put', path: '/api/current-user/liquor-licence', summary: 'Set or replace a buyer’s liquor licence (needed to buy liquor)', tags: ['account'],
+      access: 'user', body: liquorLicenceBody, response: currentUserSchema,
+      handler: async ({ body, call }) => ({ status: 200, data: requireUser((await id.setLiquorLicence(body, call)).user) }),
     }),
     route({
       method: 'post', path: '/api/user/delete', summary: 'Delete the account (current password required)', tags: ['account'], access: 'user',

@@ -3,6 +3,7 @@
  * (if any) against the listing now, each group priced by the one pricing function, its minimum
  * order and payment terms. Listings are loaded from catalog in parallel.
  */
+import { requiresLiquorLicence } from '@caskade/catalog/domain';
 import { minimumMet, priceOrder, type PricingLine } from '@caskade/orders/domain';
 import type { cart, catalog } from '@caskade/proto';
 import { listCartEntries, type CartEntryRow } from '../db/cart-entries';
@@ -42,6 +43,7 @@ function entryView(row: CartEntryRow, listing: catalog.Listing | null, listingQu
     problem,
     imageUrl: imageUrlOf(listing),
     addedAt: new Date(row.added_at).toISOString(),
+    requiresLiquorLicence: listing?.fields ? requiresLiquorLicence(listing.fields) : false,
   };
 }
 

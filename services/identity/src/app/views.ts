@@ -1,5 +1,6 @@
 import type { identity } from '@caskade/proto';
 import type { UserRow } from '../db/users';
+import { hasLiquorLicence } from '../domain/liquor-licence';
 import { abbreviatedName, displayName } from '../domain/user';
 
 /** The account as its owner sees it. */
@@ -17,8 +18,11 @@ export function toUser(row: UserRow): identity.User {
   };
 }
 
-/** A user's public view; a banned or deleted user comes back flagged, with no personal details. */
-export function publicUser(r: UserRow): identity.PublicUser {
+/**
+ * A user's public view; a banned or deleted user comes back flagged, with no personal details.
+ * Whether a liquor licence is on file is told only when asked (`withLiquorLicence`: checkout).
+ */
+export function publicUser(r: UserRow, withLiquorLicence = false): identity.PublicUser {
   const hidden = r.banned || r.deleted_at !== null;
   return {
     id: r.id,
@@ -31,5 +35,10 @@ export function publicUser(r: UserRow): identity.PublicUser {
     banned: r.banned,
     deleted: r.deleted_at !== null,
     createdAt: r.created_at.toISOString(),
+    abnAcn: '',
+    liquorLicenceOnFile: withLiquorLicence && !hidden && hasLiquorLicence(r.profile),
   };
 }
+
+/** The ABN or ACN on file, told only when asked (the orders service's tax invoices), never for a banned or deleted user. */
+export const abnOf = (r: UserRow, asked: boolean): string => (asked && !r.banned && r.deleted_at === null ? r.profile.abnAcn : '');

@@ -136,4 +136,9 @@ export const IDENTITY_MIGRATIONS = [
     id: '003_session_version',
     sql: `alter table users add column session_version integer not null default 0 check (session_version >= 0);`,
   },
+  {
+    // ADR 042: a buyer's liquor licence lives in the profile; accounts made before it get the empty pair.
+    id: '004_liquor_licence',
+    sql: `update users set profile = '{"liquorLicenceNumber": "", "liquorLicenceState": ""}'::jsonb || profile;`,
+  },
 ];

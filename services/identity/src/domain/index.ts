@@ -5,3 +5,4 @@
 export * from './account';
 export * from './tokens';
 export * from './user';
+export * from './liquor-licence';

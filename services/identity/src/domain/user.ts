@@ -19,12 +19,15 @@ export interface ProfileData {
   address: string;
   contactNumber: string;
   published: boolean;
+  /** A buyer's liquor licence (ADR 042): both empty, or both set (liquorLicenceSchema). */
+  liquorLicenceNumber: string;
+  liquorLicenceState: string;
 }
 
 export const EMPTY_PROFILE: ProfileData = {
   firstName: '', lastName: '', bio: '', companyName: '', abnAcn: '', phoneNumber: '', favouriteDrink: '',
   favouriteCategories: [], brandName: '', businessName: '', legalEntityName: '', retailLiquorLicence: '',
-  wholesaleLiquorLicence: '', address: '', contactNumber: '', published: false,
+  wholesaleLiquorLicence: '', address: '', contactNumber: '', published: false, liquorLicenceNumber: '', liquorLicenceState: '',
 };
 
 /** Key used for name uniqueness: case, surrounding and repeated spaces don't make a name different. */

@@ -14,6 +14,7 @@ import { refreshSession } from '../app/refresh-session';
 import { requestPasswordReset } from '../app/request-password-reset';
 import { resetPassword } from '../app/reset-password';
 import { sendVerificationEmail } from '../app/send-verification-email';
+import { setLiquorLicence } from '../app/set-liquor-licence';
 import { setUserBanned } from '../app/set-user-banned';
 import { setUserType } from '../app/set-user-type';
 import { signUp } from '../app/sign-up';
@@ -42,6 +43,7 @@ export function identityHandlers(deps: IdentityDeps, logger: Logger): identity.I
       checkNameAvailable: (req) => checkNameAvailable(deps, req),
       checkEmailAvailable: (req) => checkEmailAvailable(deps, req),
       setUserBanned: (req, ctx) => setUserBanned(deps, ctx, req),
+      setLiquorLicence: (req, ctx) => setLiquorLicence(deps, ctx, req),
     },
     logger,
   );

@@ -52,6 +52,8 @@ export interface CartEntry {
   problem: string;
   imageUrl: string;
   addedAt: string;
+  /** The listing is liquor (catalog's requiresLiquorLicence): only a buyer with a liquor licence on file may buy it. */
+  requiresLiquorLicence: boolean;
 }
 
 export interface SupplierGroup {
@@ -395,6 +397,7 @@ function createBaseCartEntry(): CartEntry {
     problem: "",
     imageUrl: "",
     addedAt: "",
+    requiresLiquorLicence: false,
   };
 }
 
@@ -441,6 +444,9 @@ export const CartEntry: MessageFns<CartEntry> = {
     }
     if (message.addedAt !== "") {
       writer.uint32(114).string(message.addedAt);
+    }
+    if (message.requiresLiquorLicence !== false) {
+      writer.uint32(120).bool(message.requiresLiquorLicence);
     }
     return writer;
   },
@@ -570,6 +576,14 @@ export const CartEntry: MessageFns<CartEntry> = {
             message.addedAt = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.requiresLiquorLicence = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -630,6 +644,11 @@ export const CartEntry: MessageFns<CartEntry> = {
         : isSet(object.added_at)
         ? globalThis.String(object.added_at)
         : "",
+      requiresLiquorLicence: isSet(object.requiresLiquorLicence)
+        ? globalThis.Boolean(object.requiresLiquorLicence)
+        : isSet(object.requires_liquor_licence)
+        ? globalThis.Boolean(object.requires_liquor_licence)
+        : false,
     };
   },
 
@@ -677,6 +696,9 @@ export const CartEntry: MessageFns<CartEntry> = {
     if (message.addedAt !== "") {
       obj.addedAt = message.addedAt;
     }
+    if (message.requiresLiquorLicence !== false) {
+      obj.requiresLiquorLicence = message.requiresLiquorLicence;
+    }
     return obj;
   },
 
@@ -701,6 +723,7 @@ export const CartEntry: MessageFns<CartEntry> = {
     message.problem = object.problem ?? "";
     message.imageUrl = object.imageUrl ?? "";
     message.addedAt = object.addedAt ?? "";
+    message.requiresLiquorLicence = object.requiresLiquorLicence ?? false;
     return message;
   },
 };

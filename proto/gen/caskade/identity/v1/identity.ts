@@ -43,6 +43,9 @@ export interface Profile {
   contactNumber: string;
   /** Whether new listings by this supplier publish straight away (true) or wait for approval. */
   published: boolean;
+  /** A buyer's liquor licence: its number and issuing state (ACT, NSW, …); both empty when none is on file. */
+  liquorLicenceNumber: string;
+  liquorLicenceState: string;
 }
 
 export interface User {
@@ -69,6 +72,10 @@ export interface PublicUser {
   banned: boolean;
   deleted: boolean;
   createdAt: string;
+  /** Whether a liquor licence is on file; answered only when the request asks (with_liquor_licence), else false. */
+  liquorLicenceOnFile: boolean;
+  /** The ABN or ACN on file; answered only when the request asks (with_abn: tax invoices), else empty. */
+  abnAcn: string;
 }
 
 export interface Session {
@@ -128,6 +135,12 @@ export interface GetCurrentUserResponse {
 
 export interface GetUsersRequest {
   ids: string[];
+  /** Fill liquor_licence_on_file (checkout asks; public profiles never do). */
+  withLiquorLicence?:
+    | boolean
+    | undefined;
+  /** Fill abn_acn (the orders service's tax invoices ask; public profiles never do). */
+  withAbn?: boolean | undefined;
 }
 
 export interface GetUsersResponse {
@@ -257,6 +270,16 @@ export interface SetUserBannedResponse {
   user: PublicUser | undefined;
 }
 
+export interface SetLiquorLicenceRequest {
+  number: string;
+  /** ACT, NSW, NT, QLD, SA, TAS, VIC or WA. */
+  state: string;
+}
+
+export interface SetLiquorLicenceResponse {
+  user: User | undefined;
+}
+
 function createBaseProfile(): Profile {
   return {
     firstName: "",
@@ -277,6 +300,8 @@ function createBaseProfile(): Profile {
     address: "",
     contactNumber: "",
     published: false,
+    liquorLicenceNumber: "",
+    liquorLicenceState: "",
   };
 }
 
@@ -335,6 +360,12 @@ export const Profile: MessageFns<Profile> = {
     }
     if (message.published !== false) {
       writer.uint32(144).bool(message.published);
+    }
+    if (message.liquorLicenceNumber !== "") {
+      writer.uint32(154).string(message.liquorLicenceNumber);
+    }
+    if (message.liquorLicenceState !== "") {
+      writer.uint32(162).string(message.liquorLicenceState);
     }
     return writer;
   },
@@ -496,6 +527,22 @@ export const Profile: MessageFns<Profile> = {
             message.published = reader.bool();
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.liquorLicenceNumber = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.liquorLicenceState = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -588,6 +635,16 @@ export const Profile: MessageFns<Profile> = {
         ? globalThis.String(object.contact_number)
         : "",
       published: isSet(object.published) ? globalThis.Boolean(object.published) : false,
+      liquorLicenceNumber: isSet(object.liquorLicenceNumber)
+        ? globalThis.String(object.liquorLicenceNumber)
+        : isSet(object.liquor_licence_number)
+        ? globalThis.String(object.liquor_licence_number)
+        : "",
+      liquorLicenceState: isSet(object.liquorLicenceState)
+        ? globalThis.String(object.liquorLicenceState)
+        : isSet(object.liquor_licence_state)
+        ? globalThis.String(object.liquor_licence_state)
+        : "",
     };
   },
 
@@ -647,6 +704,12 @@ export const Profile: MessageFns<Profile> = {
     if (message.published !== false) {
       obj.published = message.published;
     }
+    if (message.liquorLicenceNumber !== "") {
+      obj.liquorLicenceNumber = message.liquorLicenceNumber;
+    }
+    if (message.liquorLicenceState !== "") {
+      obj.liquorLicenceState = message.liquorLicenceState;
+    }
     return obj;
   },
 
@@ -673,6 +736,8 @@ export const Profile: MessageFns<Profile> = {
     message.address = object.address ?? "";
     message.contactNumber = object.contactNumber ?? "";
     message.published = object.published ?? false;
+    message.liquorLicenceNumber = object.liquorLicenceNumber ?? "";
+    message.liquorLicenceState = object.liquorLicenceState ?? "";
     return message;
   },
 };
@@ -889,6 +954,8 @@ function createBasePublicUser(): PublicUser {
     banned: false,
     deleted: false,
     createdAt: "",
+    liquorLicenceOnFile: false,
+    abnAcn: "",
   };
 }
 
@@ -923,6 +990,12 @@ export const PublicUser: MessageFns<PublicUser> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(82).string(message.createdAt);
+    }
+    if (message.liquorLicenceOnFile !== false) {
+      writer.uint32(88).bool(message.liquorLicenceOnFile);
+    }
+    if (message.abnAcn !== "") {
+      writer.uint32(98).string(message.abnAcn);
     }
     return writer;
   },
@@ -1020,6 +1093,22 @@ export const PublicUser: MessageFns<PublicUser> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.liquorLicenceOnFile = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.abnAcn = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1064,6 +1153,16 @@ export const PublicUser: MessageFns<PublicUser> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      liquorLicenceOnFile: isSet(object.liquorLicenceOnFile)
+        ? globalThis.Boolean(object.liquorLicenceOnFile)
+        : isSet(object.liquor_licence_on_file)
+        ? globalThis.Boolean(object.liquor_licence_on_file)
+        : false,
+      abnAcn: isSet(object.abnAcn)
+        ? globalThis.String(object.abnAcn)
+        : isSet(object.abn_acn)
+        ? globalThis.String(object.abn_acn)
+        : "",
     };
   },
 
@@ -1099,6 +1198,12 @@ export const PublicUser: MessageFns<PublicUser> = {
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.liquorLicenceOnFile !== false) {
+      obj.liquorLicenceOnFile = message.liquorLicenceOnFile;
+    }
+    if (message.abnAcn !== "") {
+      obj.abnAcn = message.abnAcn;
+    }
     return obj;
   },
 
@@ -1117,6 +1222,8 @@ export const PublicUser: MessageFns<PublicUser> = {
     message.banned = object.banned ?? false;
     message.deleted = object.deleted ?? false;
     message.createdAt = object.createdAt ?? "";
+    message.liquorLicenceOnFile = object.liquorLicenceOnFile ?? false;
+    message.abnAcn = object.abnAcn ?? "";
     return message;
   },
 };
@@ -2061,13 +2168,19 @@ export const GetCurrentUserResponse: MessageFns<GetCurrentUserResponse> = {
 };
 
 function createBaseGetUsersRequest(): GetUsersRequest {
-  return { ids: [] };
+  return { ids: [], withLiquorLicence: undefined, withAbn: undefined };
 }
 
 export const GetUsersRequest: MessageFns<GetUsersRequest> = {
   encode(message: GetUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.ids) {
       writer.uint32(10).string(v!);
+    }
+    if (message.withLiquorLicence !== undefined) {
+      writer.uint32(16).bool(message.withLiquorLicence);
+    }
+    if (message.withAbn !== undefined) {
+      writer.uint32(24).bool(message.withAbn);
     }
     return writer;
   },
@@ -2093,6 +2206,22 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
             message.ids.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.withLiquorLicence = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.withAbn = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2106,13 +2235,31 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
   },
 
   fromJSON(object: any): GetUsersRequest {
-    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [] };
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [],
+      withLiquorLicence: isSet(object.withLiquorLicence)
+        ? globalThis.Boolean(object.withLiquorLicence)
+        : isSet(object.with_liquor_licence)
+        ? globalThis.Boolean(object.with_liquor_licence)
+        : undefined,
+      withAbn: isSet(object.withAbn)
+        ? globalThis.Boolean(object.withAbn)
+        : isSet(object.with_abn)
+        ? globalThis.Boolean(object.with_abn)
+        : undefined,
+    };
   },
 
   toJSON(message: GetUsersRequest): unknown {
     const obj: any = {};
     if (message.ids?.length) {
       obj.ids = message.ids;
+    }
+    if (message.withLiquorLicence !== undefined) {
+      obj.withLiquorLicence = message.withLiquorLicence;
+    }
+    if (message.withAbn !== undefined) {
+      obj.withAbn = message.withAbn;
     }
     return obj;
   },
@@ -2123,6 +2270,8 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetUsersRequest>, I>>(object: I): GetUsersRequest {
     const message = createBaseGetUsersRequest();
     message.ids = object.ids?.map((e) => e) || [];
+    message.withLiquorLicence = object.withLiquorLicence ?? undefined;
+    message.withAbn = object.withAbn ?? undefined;
     return message;
   },
 };
@@ -4330,6 +4479,158 @@ export const SetUserBannedResponse: MessageFns<SetUserBannedResponse> = {
   },
 };
 
+function createBaseSetLiquorLicenceRequest(): SetLiquorLicenceRequest {
+  return { number: "", state: "" };
+}
+
+export const SetLiquorLicenceRequest: MessageFns<SetLiquorLicenceRequest> = {
+  encode(message: SetLiquorLicenceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.number !== "") {
+      writer.uint32(10).string(message.number);
+    }
+    if (message.state !== "") {
+      writer.uint32(18).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetLiquorLicenceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetLiquorLicenceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.number = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetLiquorLicenceRequest {
+    return {
+      number: isSet(object.number) ? globalThis.String(object.number) : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+    };
+  },
+
+  toJSON(message: SetLiquorLicenceRequest): unknown {
+    const obj: any = {};
+    if (message.number !== "") {
+      obj.number = message.number;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetLiquorLicenceRequest>, I>>(base?: I): SetLiquorLicenceRequest {
+    return SetLiquorLicenceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetLiquorLicenceRequest>, I>>(object: I): SetLiquorLicenceRequest {
+    const message = createBaseSetLiquorLicenceRequest();
+    message.number = object.number ?? "";
+    message.state = object.state ?? "";
+    return message;
+  },
+};
+
+function createBaseSetLiquorLicenceResponse(): SetLiquorLicenceResponse {
+  return { user: undefined };
+}
+
+export const SetLiquorLicenceResponse: MessageFns<SetLiquorLicenceResponse> = {
+  encode(message: SetLiquorLicenceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetLiquorLicenceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetLiquorLicenceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetLiquorLicenceResponse {
+    return { user: isSet(object.user) ? User.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: SetLiquorLicenceResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetLiquorLicenceResponse>, I>>(base?: I): SetLiquorLicenceResponse {
+    return SetLiquorLicenceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetLiquorLicenceResponse>, I>>(object: I): SetLiquorLicenceResponse {
+    const message = createBaseSetLiquorLicenceResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    return message;
+  },
+};
+
 /**
  * Accounts: sign-up, sessions, verification, recovery, profile. The caller (for "who is asking")
  * always comes from gRPC metadata set by the gateway, never from a request field.
@@ -4515,6 +4816,18 @@ export const IdentityServiceService = {
       Buffer.from(SetUserBannedResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SetUserBannedResponse => SetUserBannedResponse.decode(value),
   },
+  /** A buyer sets (or replaces) the liquor licence on file; liquor is sold only to a buyer with one. */
+  setLiquorLicence: {
+    path: "/caskade.identity.v1.IdentityService/SetLiquorLicence" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetLiquorLicenceRequest): Buffer =>
+      Buffer.from(SetLiquorLicenceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetLiquorLicenceRequest => SetLiquorLicenceRequest.decode(value),
+    responseSerialize: (value: SetLiquorLicenceResponse): Buffer =>
+      Buffer.from(SetLiquorLicenceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetLiquorLicenceResponse => SetLiquorLicenceResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -4537,6 +4850,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   checkEmailAvailable: handleUnaryCall<CheckEmailAvailableRequest, CheckEmailAvailableResponse>;
   /** Operator only: ban or unban an account; a ban revokes every session at once. */
   setUserBanned: handleUnaryCall<SetUserBannedRequest, SetUserBannedResponse>;
+  /** A buyer sets (or replaces) the liquor licence on file; liquor is sold only to a buyer with one. */
+  setLiquorLicence: handleUnaryCall<SetLiquorLicenceRequest, SetLiquorLicenceResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -4810,6 +5125,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SetUserBannedResponse) => void,
+  ): ClientUnaryCall;
+  /** A buyer sets (or replaces) the liquor licence on file; liquor is sold only to a buyer with one. */
+  setLiquorLicence(
+    request: SetLiquorLicenceRequest,
+    callback: (error: ServiceError | null, response: SetLiquorLicenceResponse) => void,
+  ): ClientUnaryCall;
+  setLiquorLicence(
+    request: SetLiquorLicenceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetLiquorLicenceResponse) => void,
+  ): ClientUnaryCall;
+  setLiquorLicence(
+    request: SetLiquorLicenceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetLiquorLicenceResponse) => void,
   ): ClientUnaryCall;
 }
 
