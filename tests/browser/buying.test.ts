@@ -353,6 +353,10 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     await card.getByText(/^Your payout account acct_sandbox_[0-9a-f]+ is set up/).waitFor();
     await page.reload();
     await page.getByRole('region', { name: 'Payout account' }).getByText(/^Your payout account acct_sandbox_/).waitFor();
+    // Nothing completed yet: nothing paid out or pending (only completed or paid-out orders count).
+    const totals = page.getByRole('region', { name: 'Payout totals' });
+    await totals.getByText('Pending payout').waitFor();
+    expect(await totals.locator('dl > div').evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]))).toEqual([['Paid out', '$0.00'], ['Pending payout', '$0.00']]);
     await axeCheck(page, 'payouts');
   }, TIMEOUT);
 });

@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './plans';
 export * from './operator';
 export * from './buying';
+export * from './payouts';

@@ -4,7 +4,7 @@ import { AppError, type Logger } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { sendError } from '../http/errors';
 import { route, type RouteDef } from '../http/route';
-import { payoutAccountSchema, attachPaymentMethodBody, defaultPaymentMethodBody, paymentMethodSchema, paymentProviderSchema, sandboxChallengeBody, sandboxPaymentMethodBody, setupIntentBody } from '../contract';
+import { payoutAccountSchema, payoutTotalsSchema, attachPaymentMethodBody, defaultPaymentMethodBody, paymentMethodSchema, paymentProviderSchema, sandboxChallengeBody, sandboxPaymentMethodBody, setupIntentBody } from '../contract';
 import { paymentMethodView } from './buying-views';
 
 const methodId = z.string().trim().min(3).max(255);
@@ -69,6 +69,11 @@ export function paymentRoutes(clients: GatewayClients): RouteDef[] {
       method: 'get', path: '/api/payout-account', summary: 'The supplier’s payout account (null until it has one; buyers cannot buy its listings before)',
       tags: ['payouts'], access: 'supplier', response: payoutAccountSchema.nullable(),
       handler: async ({ call }) => ({ status: 200, data: (await p.getPayoutAccount({ supplierId: '' }, call)).account ?? null }),
+    }),
+    route({
+      method: 'get', path: '/api/payout-account/totals', summary: 'The supplier’s payout totals: paid out (transfers sent) and pending (completed orders not paid out yet); only completed or paid-out orders count',
+      tags: ['payouts'], access: 'supplier', response: payoutTotalsSchema,
+      handler: async ({ call }) => ({ status: 200, data: await p.getPayoutTotals({ supplierId: '' }, call) }),
     }),
     route({
       method: 'post', path: '/api/payout-account/sandbox',

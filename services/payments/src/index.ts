@@ -8,6 +8,7 @@ import { startSettlementLoop } from './app/settle-sandbox-payments';
 import { startTransferLoop } from './app/send-transfers';
 import { stripeKeysOf, type PaymentsEnv } from './config';
 import { PAYMENTS_MIGRATIONS, type PaymentsDB } from './db/schema';
+import { orderPayoutConsumer } from './events/order-payout-consumer';
 import { paymentsHandlers } from './grpc/handlers';
 
 export { paymentsEnv, type PaymentsEnv } from './config';
@@ -76,6 +77,7 @@ export async function startPayments(opts: StartPaymentsOptions): Promise<Payment
       loops.transfers = startTransferLoop(built, Math.max(pollMs, 5000));
       return {
         bindings: [{ name: 'caskade.payments.v1.PaymentsService', definition: payments.PaymentsServiceService, implementation: paymentsHandlers(built, logger) }],
+        subscriptions: [() => opts.bus.subscribe(orderPayoutConsumer(built))],
         stop: async () => {
           await loops.settlements?.stop();
           await loops.transfers?.stop();

@@ -1,5 +1,6 @@
 import { expectAppError } from '@caskade/kit/testing';
-import { as, describePayments, eventually, ids } from '../testing/harness';
+import { as, describePayments, ids } from '../testing/harness';
+import { sendTransfers } from './send-transfers';
 
 describePayments('payments: retry, challenge, cancel, bank transfers, refunds, payout accounts', (h, { test: it }) => {
   it('retries a declined payment with another method, or switches it to a bank transfer', async () => {
@@ -68,7 +69,7 @@ describePayments('payments: retry, challenge, cancel, bank transfers, refunds, p
     ]);
   });
 
-  it('gives suppliers sandbox payout accounts, finds those missing, and transfers what they are owed', async () => {
+  it('gives suppliers sandbox payout accounts, finds those missing, and holds what they are owed until the order completes', async () => {
     const { client, pay, svc } = h();
     expect((await client.findMissingPayoutAccounts({ supplierIds: [ids.hops, ids.vines, ids.hops] }, as.service)).supplierIds).toEqual([ids.hops, ids.vines]);
     const account = (await client.createSandboxPayoutAccount({ supplierId: ids.hops }, as.service)).account;
@@ -81,6 +82,8 @@ describePayments('payments: retry, challenge, cancel, bank transfers, refunds, p
     expect((await client.getPayoutAccount({ supplierId: ids.vines }, as.service)).account).toBeUndefined();
     await expectAppError(client.getPayoutAccount({ supplierId: ids.hops }, as.buyer), 'forbidden');
     const payment = await pay({ amountCents: 11_000, transfers: [{ supplierId: ids.hops, amountCents: 10_000, orderId: 'order-a' }] });
-    await eventually(async () => (await svc.db.selectFrom('payment_transfers').select('state').where('payment_id', '=', payment.id).executeTakeFirst())?.state === 'sent');
+    // Sent only once order-a completes (decide-order-payout.test.ts).
+    await sendTransfers(svc.deps);
+    expect(await svc.db.selectFrom('payment_transfers').select('state').where('payment_id', '=', payment.id).execute()).toEqual([{ state: 'pending' }]);
   });
 });

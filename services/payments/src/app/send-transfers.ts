@@ -7,17 +7,20 @@ const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
 
 /**
- * Sends what each supplier is owed from succeeded payments (separate charges and transfers): each
- * pending row is claimed with FOR UPDATE SKIP LOCKED, sent with an idempotency key of its own, and
- * marked sent. A supplier without a payout account, or a failed call, waits and is tried again.
+ * Sends what each supplier is owed from succeeded payments (separate charges and transfers) once the
+ * order completed (order_payouts released, decide-order-payout.ts): each pending row is claimed with
+ * FOR UPDATE SKIP LOCKED, sent with an idempotency key of its own (one per order), and marked sent.
+ * A supplier without a payout account, or a failed call, waits and is tried again.
  */
 export async function sendTransfers(deps: PaymentsDeps, batch = 50): Promise<{ sent: number; more: boolean }> {
   const due = await deps.db
     .selectFrom('payment_transfers as t')
     .innerJoin('payments as p', 'p.id', 't.payment_id')
+    .innerJoin('order_payouts as o', 'o.order_id', 't.order_id')
     .select(['t.payment_id', 't.supplier_id', 't.order_id'])
     .where('t.state', '=', 'pending')
     .where('p.status', '=', 'succeeded')
+    .where('o.decision', '=', 'released')
     .where('t.next_attempt_at', '<=', deps.now())
     .orderBy('t.next_attempt_at')
     .limit(batch)

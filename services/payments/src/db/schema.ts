@@ -65,17 +65,27 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
-/** What each supplier is owed from a payment; sent as a transfer once the payment succeeded. */
+/**
+ * What each supplier is owed from a payment; sent as a transfer once the payment succeeded and its
+ * order completed (order_payouts), dropped (canceled) when the order is canceled.
+ */
 export interface PaymentTransfersTable {
   payment_id: string;
   supplier_id: string;
   order_id: string;
   amount_cents: number;
-  state: 'pending' | 'sent';
+  state: 'pending' | 'sent' | 'canceled';
   provider_ref: string | null;
   attempts: Generated<number>;
   last_error: string | null;
   next_attempt_at: Timestamp;
+}
+
+/** How an order ended for its supplier's payout (orders.order.transitioned): released on completion, canceled on a cancel. First one wins. */
+export interface OrderPayoutsTable {
+  order_id: string;
+  decision: 'released' | 'canceled';
+  decided_at: Timestamp;
 }
 
 /** Sandbox only: a processing payment's settlement, due at a time (survives restarts; claimed once). */
@@ -118,6 +128,7 @@ export interface PaymentsDB {
   payment_methods: PaymentMethodsTable;
   payments: PaymentsTable;
   payment_transfers: PaymentTransfersTable;
+  order_payouts: OrderPayoutsTable;
   sandbox_settlements: SandboxSettlementsTable;
   refunds: RefundsTable;
   payout_accounts: PayoutAccountsTable;
@@ -233,6 +244,21 @@ export const PAYMENTS_MIGRATIONS = [
         event_id text primary key,
         type text not null,
         received_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
+    // A transfer waits for its order to complete; a canceled order's transfer is dropped.
+    id: '002_payout_on_completion',
+    sql: `
+      alter table payment_transfers drop constraint payment_transfers_state_check;
+      alter table payment_transfers add constraint payment_transfers_state_check check (state in ('pending', 'sent', 'canceled'));
+      create index payment_transfers_by_order on payment_transfers (order_id);
+      create index payment_transfers_by_supplier on payment_transfers (supplier_id, state);
+      create table order_payouts (
+        order_id text primary key,
+        decision text not null check (decision in ('released', 'canceled')),
+        decided_at timestamptz not null
       );
     `,
   },

@@ -3,3 +3,4 @@ export * from './cards';
 export * from './payment';
 export * from './sandbox';
 export * from './inputs';
+export * from './payout';

@@ -1,11 +1,10 @@
-import { defineEvent } from '@caskade/kit';
-import { paymentsEvents } from '@caskade/proto';
+import { defineConsumer } from '@caskade/kit';
+import { OrderTransitioned } from '@caskade/orders/events';
 
-/** Payments' events: each subject is written here once (docs/events.md lists them). */
-export const PaymentStatusChanged = defineEvent('payments.payment.status_changed', paymentsEvents.PaymentStatusChanged);
-export const PaymentRefunded = defineEvent('payments.payment.refunded', paymentsEvents.PaymentRefunded);
+/** Payments' events (docs/events.md lists them) are defined in published.ts, which other services import. */
+export { PaymentStatusChanged, PaymentRefunded, PAYMENTS_EVENTS } from './published';
 
-export const PAYMENTS_EVENTS = [PaymentStatusChanged, PaymentRefunded] as const;
+/** What payments consumes (handlers beside this file): an order's end releases or drops its supplier's transfer. */
+export const OrderPayoutConsumer = defineConsumer('payments-order-payout', [OrderTransitioned]);
 
-/** Payments consumes no events (yet). */
-export const PAYMENTS_CONSUMERS = [] as const;
+export const PAYMENTS_CONSUMERS = [OrderPayoutConsumer] as const;

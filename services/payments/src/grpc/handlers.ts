@@ -12,6 +12,7 @@ import { detachPaymentMethod } from '../app/detach-payment-method';
 import { findMissingPayoutAccounts } from '../app/find-missing-payout-accounts';
 import { getPayment } from '../app/get-payment';
 import { getPayoutAccount } from '../app/get-payout-account';
+import { getPayoutTotals } from '../app/get-payout-totals';
 import { getProviderConfig } from '../app/get-provider-config';
 import { handleWebhook } from '../app/handle-webhook';
 import { listPaymentMethods } from '../app/list-payment-methods';
@@ -39,6 +40,7 @@ export function paymentsHandlers(deps: PaymentsDeps, logger: Logger): payments.P
       completeSandboxChallenge: (req, ctx) => completeSandboxChallenge(deps, ctx, req),
       refundPayment: (req, ctx) => refundPayment(deps, ctx, req),
       getPayoutAccount: (req, ctx) => getPayoutAccount(deps, ctx, req),
+      getPayoutTotals: (req, ctx) => getPayoutTotals(deps, ctx, req),
       findMissingPayoutAccounts: (req, ctx) => findMissingPayoutAccounts(deps, ctx, req),
       createSandboxPayoutAccount: (req, ctx) => createSandboxPayoutAccount(deps, ctx, req),
       handleWebhook: (req) => handleWebhook(deps, req),

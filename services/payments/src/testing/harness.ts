@@ -41,6 +41,10 @@ export interface PaymentsHarness {
   clock: { now: number };
   /** How many times the provider was asked to charge. */
   charges: { count: number };
+  /** The in-process bus the service runs on (tests publish other services' events on it). */
+  bus: LocalEventBus;
+  /** Every transfer the provider was asked to send, in order. */
+  transfers: Array<{ idempotencyKey: string; amountCents: number; destination: string }>;
   schema: string;
   /** Publishes what the outbox holds, so `events` is up to date. */
   flush(): Promise<void>;
@@ -67,6 +71,7 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
   await bus.subscribe({ consumer: 'test-capture', subjects: ['payments.>'], handler: async (e) => void events.push(e) });
   const clock = { now: Date.now() };
   const charges = { count: 0 };
+  const transfers: PaymentsHarness['transfers'] = [];
   const stripeApiBase = typeof opts.stripeApiBase === 'function' ? opts.stripeApiBase() : opts.stripeApiBase;
   const svc = await startPayments({
     env: paymentsEnv.parse({
@@ -89,6 +94,10 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
         charges.count += 1;
         return provider.charge(req);
       },
+      transfer: (req) => {
+        transfers.push({ idempotencyKey: req.idempotencyKey, amountCents: req.amountCents, destination: req.destination });
+        return provider.transfer(req);
+      },
     }),
   });
   const client = createClient(payments.PaymentsServiceService, svc.grpcAddress);
@@ -105,6 +114,8 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
     events,
     clock,
     charges,
+    bus,
+    transfers,
     schema,
     flush,
     paymentRequest,

@@ -247,6 +247,18 @@ export interface GetPayoutAccountResponse {
   account: PayoutAccount | undefined;
 }
 
+export interface GetPayoutTotalsRequest {
+  /** Empty: the calling supplier's own. */
+  supplierId: string;
+}
+
+export interface GetPayoutTotalsResponse {
+  /** Transfers sent to the supplier (AUD cents). */
+  paidOutCents: number;
+  /** Transfers of completed orders not sent yet (AUD cents). */
+  pendingCents: number;
+}
+
 export interface FindMissingPayoutAccountsRequest {
   supplierIds: string[];
 }
@@ -3995,6 +4007,172 @@ export const GetPayoutAccountResponse: MessageFns<GetPayoutAccountResponse> = {
   },
 };
 
+function createBaseGetPayoutTotalsRequest(): GetPayoutTotalsRequest {
+  return { supplierId: "" };
+}
+
+export const GetPayoutTotalsRequest: MessageFns<GetPayoutTotalsRequest> = {
+  encode(message: GetPayoutTotalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.supplierId !== "") {
+      writer.uint32(10).string(message.supplierId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayoutTotalsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayoutTotalsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.supplierId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayoutTotalsRequest {
+    return {
+      supplierId: isSet(object.supplierId)
+        ? globalThis.String(object.supplierId)
+        : isSet(object.supplier_id)
+        ? globalThis.String(object.supplier_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPayoutTotalsRequest): unknown {
+    const obj: any = {};
+    if (message.supplierId !== "") {
+      obj.supplierId = message.supplierId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPayoutTotalsRequest>, I>>(base?: I): GetPayoutTotalsRequest {
+    return GetPayoutTotalsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPayoutTotalsRequest>, I>>(object: I): GetPayoutTotalsRequest {
+    const message = createBaseGetPayoutTotalsRequest();
+    message.supplierId = object.supplierId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPayoutTotalsResponse(): GetPayoutTotalsResponse {
+  return { paidOutCents: 0, pendingCents: 0 };
+}
+
+export const GetPayoutTotalsResponse: MessageFns<GetPayoutTotalsResponse> = {
+  encode(message: GetPayoutTotalsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.paidOutCents !== 0) {
+      writer.uint32(8).int64(message.paidOutCents);
+    }
+    if (message.pendingCents !== 0) {
+      writer.uint32(16).int64(message.pendingCents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayoutTotalsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayoutTotalsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.paidOutCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pendingCents = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayoutTotalsResponse {
+    return {
+      paidOutCents: isSet(object.paidOutCents)
+        ? globalThis.Number(object.paidOutCents)
+        : isSet(object.paid_out_cents)
+        ? globalThis.Number(object.paid_out_cents)
+        : 0,
+      pendingCents: isSet(object.pendingCents)
+        ? globalThis.Number(object.pendingCents)
+        : isSet(object.pending_cents)
+        ? globalThis.Number(object.pending_cents)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetPayoutTotalsResponse): unknown {
+    const obj: any = {};
+    if (message.paidOutCents !== 0) {
+      obj.paidOutCents = Math.round(message.paidOutCents);
+    }
+    if (message.pendingCents !== 0) {
+      obj.pendingCents = Math.round(message.pendingCents);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPayoutTotalsResponse>, I>>(base?: I): GetPayoutTotalsResponse {
+    return GetPayoutTotalsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPayoutTotalsResponse>, I>>(object: I): GetPayoutTotalsResponse {
+    const message = createBaseGetPayoutTotalsResponse();
+    message.paidOutCents = object.paidOutCents ?? 0;
+    message.pendingCents = object.pendingCents ?? 0;
+    return message;
+  },
+};
+
 function createBaseFindMissingPayoutAccountsRequest(): FindMissingPayoutAccountsRequest {
   return { supplierIds: [] };
 }
@@ -4637,6 +4815,18 @@ export const PaymentsServiceService = {
       Buffer.from(GetPayoutAccountResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPayoutAccountResponse => GetPayoutAccountResponse.decode(value),
   },
+  /** A supplier's payout totals: only completed (released) or paid-out orders count. */
+  getPayoutTotals: {
+    path: "/caskade.payments.v1.PaymentsService/GetPayoutTotals" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPayoutTotalsRequest): Buffer =>
+      Buffer.from(GetPayoutTotalsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPayoutTotalsRequest => GetPayoutTotalsRequest.decode(value),
+    responseSerialize: (value: GetPayoutTotalsResponse): Buffer =>
+      Buffer.from(GetPayoutTotalsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPayoutTotalsResponse => GetPayoutTotalsResponse.decode(value),
+  },
   /** Service: the suppliers among these that have no payout account able to receive transfers. */
   findMissingPayoutAccounts: {
     path: "/caskade.payments.v1.PaymentsService/FindMissingPayoutAccounts" as const,
@@ -4706,6 +4896,8 @@ export interface PaymentsServiceServer extends UntypedServiceImplementation {
   refundPayment: handleUnaryCall<RefundPaymentRequest, RefundPaymentResponse>;
   /** Suppliers' payout (connected) accounts. */
   getPayoutAccount: handleUnaryCall<GetPayoutAccountRequest, GetPayoutAccountResponse>;
+  /** A supplier's payout totals: only completed (released) or paid-out orders count. */
+  getPayoutTotals: handleUnaryCall<GetPayoutTotalsRequest, GetPayoutTotalsResponse>;
   /** Service: the suppliers among these that have no payout account able to receive transfers. */
   findMissingPayoutAccounts: handleUnaryCall<FindMissingPayoutAccountsRequest, FindMissingPayoutAccountsResponse>;
   /** Sandbox (and seeding): give a supplier a sandbox payout account. */
@@ -4951,6 +5143,22 @@ export interface PaymentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPayoutAccountResponse) => void,
+  ): ClientUnaryCall;
+  /** A supplier's payout totals: only completed (released) or paid-out orders count. */
+  getPayoutTotals(
+    request: GetPayoutTotalsRequest,
+    callback: (error: ServiceError | null, response: GetPayoutTotalsResponse) => void,
+  ): ClientUnaryCall;
+  getPayoutTotals(
+    request: GetPayoutTotalsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPayoutTotalsResponse) => void,
+  ): ClientUnaryCall;
+  getPayoutTotals(
+    request: GetPayoutTotalsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPayoutTotalsResponse) => void,
   ): ClientUnaryCall;
   /** Service: the suppliers among these that have no payout account able to receive transfers. */
   findMissingPayoutAccounts(
