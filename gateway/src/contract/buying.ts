@@ -43,6 +43,7 @@ export const cartEntrySchema = z.object({
   id: z.uuid(), listingId: z.uuid(), supplierId: z.uuid(), packageIndex: z.number().int(), package: packageSchema.nullable(), quantity: z.number().int(),
   deliveryMethod: z.string(), listingTitle: z.string(), listingSlug: z.string(), category: z.string(), available: z.number().int(),
   problem: z.string().describe('empty, or listing-unavailable / not-enough-stock / package-missing'), imageUrl: z.string(), addedAt: z.string(),
+  requiresLiquorLicence: z.boolean().describe('the listing is liquor: checkout needs a liquor licence on file (ADR 042)'),
 });
 export const supplierGroupSchema = z.object({
   supplierId: z.uuid(), supplierName: z.string(), entries: z.array(cartEntrySchema), priced: pricedOrderSchema.nullable(),

@@ -64,7 +64,7 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
         shipping: { createShippingOrder: () => Promise.resolve() },
         windows: { paymentMs: env.PAYMENT_WINDOW_SECONDS * 1000, bankTransferMs: env.BANK_TRANSFER_WINDOW_SECONDS * 1000 },
         randomBytes: (n) => randomBytes(n),
-        memo: { buyerNames: new Memo<string>(5 * 60_000), payoutAccounts: new Memo<true>(60_000) },
+        memo: { buyerNames: new Memo<string>(5 * 60_000), payoutAccounts: new Memo<true>(60_000), licensedBuyers: new Memo<true>(5 * 60_000) },
       };
       deps = built;
       const timers = pollMs > 0 ? startTimers(built, pollMs) : null;

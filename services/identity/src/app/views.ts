@@ -36,9 +36,12 @@ export function publicUser(r: UserRow, withLiquorLicence = false): identity.Publ
     deleted: r.deleted_at !== null,
     createdAt: r.created_at.toISOString(),
     abnAcn: '',
+    email: '',
     liquorLicenceOnFile: withLiquorLicence && !hidden && hasLiquorLicence(r.profile),
   };
 }
 
 /** The ABN or ACN on file, told only when asked (the orders service's tax invoices), never for a banned or deleted user. */
 export const abnOf = (r: UserRow, asked: boolean): string => (asked && !r.banned && r.deleted_at === null ? r.profile.abnAcn : '');
+/** The account's email, told only when a service asks (notifications' order emails), never for a deleted user. */
+export const emailOf = (r: UserRow, asked: boolean): string => (asked && r.deleted_at === null ? r.email : '');

@@ -30,7 +30,7 @@ export function identityHandlers(deps: IdentityDeps, logger: Logger): identity.I
       refresh: (req) => refreshSession(deps, req),
       logout: (req) => logout(deps, req),
       getCurrentUser: (_req, ctx) => getCurrentUser(deps, ctx),
-      getUsers: (req) => getUsers(deps, req),
+      getUsers: (req, ctx) => getUsers(deps, ctx, req),
       verifyEmail: (req) => verifyEmail(deps, req),
       sendVerificationEmail: (_req, ctx) => sendVerificationEmail(deps, ctx),
       requestPasswordReset: (req) => requestPasswordReset(deps, req),

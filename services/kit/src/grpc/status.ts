@@ -23,6 +23,7 @@ const GRPC_STATUS: Record<ErrorCode, status> = {
   forbidden: status.PERMISSION_DENIED,
   'transaction-missing-stripe-account': status.FAILED_PRECONDITION,
   'old-total-mismatch': status.ABORTED,
+  'transaction-liquor-licence-required': status.PERMISSION_DENIED,
   'auth-invalid-credentials': status.UNAUTHENTICATED,
   'auth-unauthenticated': status.UNAUTHENTICATED,
   'auth-user-banned': status.PERMISSION_DENIED,

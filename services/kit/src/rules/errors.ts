@@ -24,6 +24,8 @@ export const ERROR_CATALOGUE = {
   forbidden: { http: 403, title: 'You are not allowed to do that' },
   'transaction-missing-stripe-account': { http: 409, title: 'The supplier has not set up a payout account' },
   'old-total-mismatch': { http: 409, title: 'Stock changed since you loaded it; reload and try again' },
+  // Beyond the spec (ADR 042): liquor is sold only to a buyer with a liquor licence on file.
+  'transaction-liquor-licence-required': { http: 403, title: 'A liquor licence is needed to buy liquor; add yours to your account' },
   // Platform codes the spec does not name.
   'auth-invalid-credentials': { http: 401, title: 'The email or password is incorrect' },
   'auth-unauthenticated': { http: 401, title: 'Please log in' },

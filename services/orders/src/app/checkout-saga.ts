@@ -20,6 +20,7 @@ import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
 import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
 import { endCheckout } from './end-checkout';
+import { requireLiquorLicence } from './licence-check';
 import { orderTransitioned } from './order-events';
 import { checkoutView, orderView } from './views';
 import { paymentOf, paymentSummary, type PaymentSummary } from './payment-view';
@@ -28,6 +29,8 @@ export interface PlannedLine extends PricingLine {
   title: string;
   packageLabel: string;
   cartEntryId: string;
+  /** The listing is liquor (catalog's requiresLiquorLicence): the buyer needs a liquor licence on file. */
+  requiresLiquorLicence: boolean;
 }
 
 export interface SupplierPart {
@@ -131,6 +134,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   if (earlier) return replay(deps, earlier, hash);
   if (!planned.ok) throw planned.error;
   const plan = planned.p;
+  await requireLiquorLicence(deps, buyer, plan);
   const pricedParts = await price(deps, plan);
   const preview = pricedParts.map((p) => previewOrder(p, buyer, plan.deliveryAddress));
   const chargeNow = pricedParts.filter((p) => p.paymentTerm === 'none').reduce((s, p) => s + p.priced.payinTotalCents, 0);

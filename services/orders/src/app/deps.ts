@@ -29,5 +29,5 @@ export interface OrdersDeps {
   windows: { paymentMs: number; bankTransferMs: number };
   randomBytes(n: number): Uint8Array;
   /** Short-lived answers of other services (process memory, never needed for correctness). */
-  memo: { buyerNames: Memo<string>; payoutAccounts: Memo<true> };
+  memo: { buyerNames: Memo<string>; payoutAccounts: Memo<true>; licensedBuyers: Memo<true> };
 }

@@ -1,3 +1,4 @@
+import { requiresLiquorLicence } from '@caskade/catalog/domain';
 import { AppError, invalidParams, isUuid, systemContext, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { ORDER_MSG } from '../domain/messages';
@@ -41,6 +42,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
     const line = {
       listingId: listing.id, description: `${listing.fields.title} — ${label}`, category: listing.fields.category, packageIndex: req.packageIndex,
       unitPriceCents: pkg.priceCents, quantity: req.quantity, deliveryMethod: method, title: listing.fields.title, packageLabel: label, cartEntryId: '',
+      requiresLiquorLicence: requiresLiquorLicence(listing.fields),
     };
     return {
       kind: 'listing',

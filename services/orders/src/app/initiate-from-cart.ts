@@ -40,7 +40,7 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
         lines: g.entries.map((e) => ({
           listingId: e.listingId, description: `${e.listingTitle} — ${packageLabel(e.package)}`, category: e.category, packageIndex: e.packageIndex,
           unitPriceCents: e.package?.priceCents ?? 0, quantity: e.quantity, deliveryMethod: e.deliveryMethod as DeliveryMethod,
-          title: e.listingTitle, packageLabel: packageLabel(e.package), cartEntryId: e.id,
+          title: e.listingTitle, packageLabel: packageLabel(e.package), cartEntryId: e.id, requiresLiquorLicence: e.requiresLiquorLicence,
         })),
       };
     });

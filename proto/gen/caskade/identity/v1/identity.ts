@@ -76,6 +76,8 @@ export interface PublicUser {
   liquorLicenceOnFile: boolean;
   /** The ABN or ACN on file; answered only when the request asks (with_abn: tax invoices), else empty. */
   abnAcn: string;
+  /** The account's email address; answered only to a service asking (with_email: order emails), else empty. */
+  email: string;
 }
 
 export interface Session {
@@ -140,7 +142,11 @@ export interface GetUsersRequest {
     | boolean
     | undefined;
   /** Fill abn_acn (the orders service's tax invoices ask; public profiles never do). */
-  withAbn?: boolean | undefined;
+  withAbn?:
+    | boolean
+    | undefined;
+  /** Fill email (services only: notifications' order emails); a signed-in caller asking is refused. */
+  withEmail?: boolean | undefined;
 }
 
 export interface GetUsersResponse {
@@ -956,6 +962,7 @@ function createBasePublicUser(): PublicUser {
     createdAt: "",
     liquorLicenceOnFile: false,
     abnAcn: "",
+    email: "",
   };
 }
 
@@ -996,6 +1003,9 @@ export const PublicUser: MessageFns<PublicUser> = {
     }
     if (message.abnAcn !== "") {
       writer.uint32(98).string(message.abnAcn);
+    }
+    if (message.email !== "") {
+      writer.uint32(106).string(message.email);
     }
     return writer;
   },
@@ -1109,6 +1119,14 @@ export const PublicUser: MessageFns<PublicUser> = {
             message.abnAcn = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1163,6 +1181,7 @@ export const PublicUser: MessageFns<PublicUser> = {
         : isSet(object.abn_acn)
         ? globalThis.String(object.abn_acn)
         : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
     };
   },
 
@@ -1204,6 +1223,9 @@ export const PublicUser: MessageFns<PublicUser> = {
     if (message.abnAcn !== "") {
       obj.abnAcn = message.abnAcn;
     }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
     return obj;
   },
 
@@ -1224,6 +1246,7 @@ export const PublicUser: MessageFns<PublicUser> = {
     message.createdAt = object.createdAt ?? "";
     message.liquorLicenceOnFile = object.liquorLicenceOnFile ?? false;
     message.abnAcn = object.abnAcn ?? "";
+    message.email = object.email ?? "";
     return message;
   },
 };
@@ -2168,7 +2191,7 @@ export const GetCurrentUserResponse: MessageFns<GetCurrentUserResponse> = {
 };
 
 function createBaseGetUsersRequest(): GetUsersRequest {
-  return { ids: [], withLiquorLicence: undefined, withAbn: undefined };
+  return { ids: [], withLiquorLicence: undefined, withAbn: undefined, withEmail: undefined };
 }
 
 export const GetUsersRequest: MessageFns<GetUsersRequest> = {
@@ -2181,6 +2204,9 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
     }
     if (message.withAbn !== undefined) {
       writer.uint32(24).bool(message.withAbn);
+    }
+    if (message.withEmail !== undefined) {
+      writer.uint32(32).bool(message.withEmail);
     }
     return writer;
   },
@@ -2222,6 +2248,14 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
             message.withAbn = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.withEmail = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2247,6 +2281,11 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
         : isSet(object.with_abn)
         ? globalThis.Boolean(object.with_abn)
         : undefined,
+      withEmail: isSet(object.withEmail)
+        ? globalThis.Boolean(object.withEmail)
+        : isSet(object.with_email)
+        ? globalThis.Boolean(object.with_email)
+        : undefined,
     };
   },
 
@@ -2261,6 +2300,9 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
     if (message.withAbn !== undefined) {
       obj.withAbn = message.withAbn;
     }
+    if (message.withEmail !== undefined) {
+      obj.withEmail = message.withEmail;
+    }
     return obj;
   },
 
@@ -2272,6 +2314,7 @@ export const GetUsersRequest: MessageFns<GetUsersRequest> = {
     message.ids = object.ids?.map((e) => e) || [];
     message.withLiquorLicence = object.withLiquorLicence ?? undefined;
     message.withAbn = object.withAbn ?? undefined;
+    message.withEmail = object.withEmail ?? undefined;
     return message;
   },
 };
