@@ -14,7 +14,7 @@ import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 import { ApiSession } from '../support/http';
 
-const TIMEOUT = 120_000;
+const TIMEOUT = 180_000;
 const BUYER = 'buyer@example.com';
 const SUPPLIER_A = 'supplier@example.com';
 const SUPPLIER_B = 'hop-hill-brewing@suppliers.example.com';
@@ -166,7 +166,7 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     await runAction(buyer, a, 'Confirm as Received', 'Received');
     expect(await orderArticle(buyer, a).getByRole('region', { name: 'Actions' }).count()).toBe(0);
     const activity = await orderArticle(buyer, a).getByRole('list', { name: 'Activity' }).getByRole('listitem').allInnerTexts();
-    expect(activity.map((entry) => entry.split('\n').slice(0, 2).map((line) => line.split(' · ')[0]))).toEqual([
+    expect(activity.map((entry) => entry.split(/\n+/).slice(0, 2).map((line) => line.split(' · ')[0]))).toEqual([
       ['Order placed', 'By you'],
       ['Payment received', 'By Caskade, automatically'],
       ['Marked as delivered', 'By the supplier'],
@@ -255,7 +255,7 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     expect(payment).toContain('Payment status Partly refunded');
     expect(payment).toContain(`Refunded ${money(PARTIAL_REFUND.cents)}`);
     const activity = await orderArticle(buyer, b).getByRole('list', { name: 'Activity' }).getByRole('listitem').allInnerTexts();
-    expect(activity.map((entry) => entry.split('\n').slice(0, 2).map((line) => line.split(' · ')[0]))).toEqual([
+    expect(activity.map((entry) => entry.split(/\n+/).slice(0, 2).map((line) => line.split(' · ')[0]))).toEqual([
       ['Order placed', 'By you'],
       ['Payment received', 'By Caskade, automatically'],
       ['Marked as delivered', 'By the supplier'],
