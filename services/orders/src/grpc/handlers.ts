@@ -4,6 +4,7 @@ import type { OrdersDeps } from '../app/deps';
 import { getCheckout } from '../app/get-checkout';
 import { createReview } from '../app/create-review';
 import { getOrder } from '../app/get-order';
+import { getOrderInvoice } from '../app/get-order-invoice';
 import { getOrderReviews } from '../app/get-order-reviews';
 import { initiateForListing } from '../app/initiate-for-listing';
 import { initiateFromCart } from '../app/initiate-from-cart';
@@ -25,6 +26,7 @@ export function ordersHandlers(deps: OrdersDeps, logger: Logger): orders.OrdersS
       getOrder: (req, ctx) => getOrder(deps, ctx, req),
       transitionOrder: (req, ctx) => transitionOrder(deps, ctx, req),
       operatorQueryOrders: (req, ctx) => operatorQueryOrders(deps, ctx, req),
+      getOrderInvoice: (req, ctx) => getOrderInvoice(deps, ctx, req),
       createReview: (req, ctx) => createReview(deps, ctx, req),
       queryReviews: (req, ctx) => queryReviews(deps, ctx, req),
       getOrderReviews: (req, ctx) => getOrderReviews(deps, ctx, req),

@@ -357,6 +357,17 @@ export interface ReorderOrderResponse {
   failed: ReorderFailure[];
 }
 
+export interface GetOrderInvoiceRequest {
+  id: string;
+  /** supply (the default when empty): the supplier's invoice to the buyer; platform-fee: Caskade's to the supplier. */
+  kind: string;
+}
+
+export interface GetOrderInvoiceResponse {
+  pdf: Buffer;
+  filename: string;
+}
+
 function createBaseLineItem(): LineItem {
   return {
     code: "",
@@ -5617,6 +5628,176 @@ export const ReorderOrderResponse: MessageFns<ReorderOrderResponse> = {
   },
 };
 
+function createBaseGetOrderInvoiceRequest(): GetOrderInvoiceRequest {
+  return { id: "", kind: "" };
+}
+
+export const GetOrderInvoiceRequest: MessageFns<GetOrderInvoiceRequest> = {
+  encode(message: GetOrderInvoiceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderInvoiceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderInvoiceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderInvoiceRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+    };
+  },
+
+  toJSON(message: GetOrderInvoiceRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderInvoiceRequest>, I>>(base?: I): GetOrderInvoiceRequest {
+    return GetOrderInvoiceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderInvoiceRequest>, I>>(object: I): GetOrderInvoiceRequest {
+    const message = createBaseGetOrderInvoiceRequest();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? "";
+    return message;
+  },
+};
+
+function createBaseGetOrderInvoiceResponse(): GetOrderInvoiceResponse {
+  return { pdf: Buffer.alloc(0), filename: "" };
+}
+
+export const GetOrderInvoiceResponse: MessageFns<GetOrderInvoiceResponse> = {
+  encode(message: GetOrderInvoiceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pdf.length !== 0) {
+      writer.uint32(10).bytes(message.pdf);
+    }
+    if (message.filename !== "") {
+      writer.uint32(18).string(message.filename);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrderInvoiceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrderInvoiceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pdf = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrderInvoiceResponse {
+    return {
+      pdf: isSet(object.pdf) ? Buffer.from(bytesFromBase64(object.pdf)) : Buffer.alloc(0),
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+    };
+  },
+
+  toJSON(message: GetOrderInvoiceResponse): unknown {
+    const obj: any = {};
+    if (message.pdf.length !== 0) {
+      obj.pdf = base64FromBytes(message.pdf);
+    }
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOrderInvoiceResponse>, I>>(base?: I): GetOrderInvoiceResponse {
+    return GetOrderInvoiceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOrderInvoiceResponse>, I>>(object: I): GetOrderInvoiceResponse {
+    const message = createBaseGetOrderInvoiceResponse();
+    message.pdf = object.pdf ?? Buffer.alloc(0);
+    message.filename = object.filename ?? "";
+    return message;
+  },
+};
+
 /**
  * Checkouts and orders: one order (transaction) per supplier, line items priced server-side, both
  * transaction processes of the spec as data (services/orders/src/domain/processes.ts), the
@@ -5760,6 +5941,21 @@ export const OrdersServiceService = {
       Buffer.from(ReorderOrderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReorderOrderResponse => ReorderOrderResponse.decode(value),
   },
+  /**
+   * Buyer, supplier or operator of a purchased (or later) order: its tax invoice as a PDF; kind
+   * platform-fee: Caskade's tax invoice to the supplier for the platform fee (supplier and operator).
+   */
+  getOrderInvoice: {
+    path: "/caskade.orders.v1.OrdersService/GetOrderInvoice" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetOrderInvoiceRequest): Buffer =>
+      Buffer.from(GetOrderInvoiceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetOrderInvoiceRequest => GetOrderInvoiceRequest.decode(value),
+    responseSerialize: (value: GetOrderInvoiceResponse): Buffer =>
+      Buffer.from(GetOrderInvoiceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetOrderInvoiceResponse => GetOrderInvoiceResponse.decode(value),
+  },
 } as const;
 
 export interface OrdersServiceServer extends UntypedServiceImplementation {
@@ -5787,6 +5983,11 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
   getOrderReviews: handleUnaryCall<GetOrderReviewsRequest, GetOrderReviewsResponse>;
   /** The order's buyer: put its lines back in the cart at today's prices; lines that cannot be added are reported. */
   reorderOrder: handleUnaryCall<ReorderOrderRequest, ReorderOrderResponse>;
+  /**
+   * Buyer, supplier or operator of a purchased (or later) order: its tax invoice as a PDF; kind
+   * platform-fee: Caskade's tax invoice to the supplier for the platform fee (supplier and operator).
+   */
+  getOrderInvoice: handleUnaryCall<GetOrderInvoiceRequest, GetOrderInvoiceResponse>;
 }
 
 export interface OrdersServiceClient extends Client {
@@ -5982,6 +6183,25 @@ export interface OrdersServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReorderOrderResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Buyer, supplier or operator of a purchased (or later) order: its tax invoice as a PDF; kind
+   * platform-fee: Caskade's tax invoice to the supplier for the platform fee (supplier and operator).
+   */
+  getOrderInvoice(
+    request: GetOrderInvoiceRequest,
+    callback: (error: ServiceError | null, response: GetOrderInvoiceResponse) => void,
+  ): ClientUnaryCall;
+  getOrderInvoice(
+    request: GetOrderInvoiceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetOrderInvoiceResponse) => void,
+  ): ClientUnaryCall;
+  getOrderInvoice(
+    request: GetOrderInvoiceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetOrderInvoiceResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const OrdersServiceClient = makeGenericClientConstructor(
@@ -5992,6 +6212,14 @@ export const OrdersServiceClient = makeGenericClientConstructor(
   service: typeof OrdersServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
