@@ -10,11 +10,18 @@
  * Prints orders/s and the checkout's p50/p95/p99 (and the add-to-cart's), then checks zero
  * oversell: every listing's stock is its start minus what the purchased orders hold, the scarce one
  * sold exactly SCARCE, and no reservation is left held. Exits 1 on any unexpected error.
- * Settings: BENCH_PG_URL, BENCH_DURATION (20), BENCH_CONNECTIONS (50), BENCH_CPU_PROF (a folder for V8 CPU profiles).
+ *
+ * The machine is shared, so orders/s moves with whatever else runs: the run also prints the CPU
+ * time each process (and the database's PostgreSQL backends) spent per order over the measured
+ * loop, read from /proc before and after it — the figure to compare between runs.
+ * Settings: BENCH_PG_URL, BENCH_DURATION (20), BENCH_WARMUP (5 s of the same loop first, not measured), BENCH_CONNECTIONS (50), BENCH_CPU_PROF (a folder for V8 CPU profiles),
+ * BENCH_SQL_LOG=1 (PostgreSQL logs every statement of the bench database; the run counts them per
+ * checkout from the server log, BENCH_PG_LOG, default /var/log/postgresql/postgresql-15-main.log).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { dropDatabase, startDistributed, type DistributedApp } from '../scripts/distributed';
+import { dropDatabase, ensureDatabase, startDistributed, type DistributedApp } from '../scripts/distributed';
 import { freePort } from '../tests/support/ports';
 import { ApiSession } from '../tests/support/http';
 import { buyerWithAddress, supplierWithListings } from '../tests/support/buying';
@@ -22,6 +29,7 @@ import { buyerWithAddress, supplierWithListings } from '../tests/support/buying'
 const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const LISTINGS = 20;
 const STOCK = 1_000_000;
 const SCARCE = 100;
@@ -38,12 +46,85 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: str
   }
 }
 
+const CLOCK_TICKS_PER_MS = 100 / 1000; // USER_HZ, 100 on Linux
+
+/** CPU time (user + system) of a process so far, in ms; 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms so far of every service process and of the database's PostgreSQL backends. */
+async function cpuSnapshot(app: DistributedApp, database: string): Promise<Map<string, number>> {
+  const snap = new Map<string, number>();
+  for (const [name, child] of app.processes) if (child.pid !== undefined) snap.set(name, cpuMs(child.pid));
+  const backends = await query<{ pid: number }>(app.databaseUrl, 'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+  for (const { pid } of backends) snap.set(`pg:${pid}`, cpuMs(pid));
+  return snap;
+}
+
+/** CPU ms per order by process between two snapshots (PostgreSQL backends summed as `postgres`). */
+function cpuPerOrder(before: Map<string, number>, after: Map<string, number>, orders: number): Record<string, number> {
+  const spent = new Map<string, number>();
+  for (const [name, ms] of after) {
+    const key = name.startsWith('pg:') ? 'postgres' : name;
+    // A backend opened during the run started at 0.
+    spent.set(key, (spent.get(key) ?? 0) + ms - (before.get(name) ?? 0));
+  }
+  const out: Record<string, number> = {};
+  let total = 0;
+  for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1])) {
+    out[name] = Math.round((ms / Math.max(orders, 1)) * 10) / 10;
+    total += ms;
+  }
+  out['total'] = Math.round((total / Math.max(orders, 1)) * 10) / 10;
+  return out;
+}
+
+const pgLog = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
+
+/** Statements the bench database ran since `offset` in the server log, by schema they touch. */
+function countStatements(database: string, offset: number): { total: number; bySchema: Record<string, number>; byStatement: Array<[string, number]> } {
+  const text = readFileSync(pgLog).subarray(offset).toString('utf8');
+  const bySchema: Record<string, number> = {};
+  const byStatement = new Map<string, number>();
+  let total = 0;
+  // A statement spans lines (continuations do not start with the timestamp); join them first.
+  const entries: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\d{4}-\d\d-\d\d /.test(line)) entries.push(line);
+    else if (entries.length > 0) entries[entries.length - 1] += ` ${line}`;
+  }
+  for (const entry of entries) {
+    if (!entry.includes(`@${database} `)) continue;
+    const m = /LOG:\s+(?:execute [^:]*|statement): (.*)$/.exec(entry);
+    if (!m?.[1]) continue;
+    const stmt = m[1].trim();
+    total += 1;
+    const schema = /"?(catalog|orders|cart|payments|identity|notifications)"?\./.exec(stmt)?.[1] ?? 'other';
+    bySchema[schema] = (bySchema[schema] ?? 0) + 1;
+    const key = stmt.replace(/\s+/g, ' ').slice(0, 120);
+    byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
+  }
+  return { total, bySchema, byStatement: [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 60) };
+}
+
 async function main(): Promise<boolean> {
   const database = `caskade_bench_checkout_${randomBytes(3).toString('hex')}`;
   let app: DistributedApp | undefined;
   // BENCH_CPU_PROF=<dir>: every process writes a V8 CPU profile there when it stops (where the time goes).
   const production = { NODE_ENV: 'production' };
   try {
+    const sqlLog = process.env.BENCH_SQL_LOG === '1' && existsSync(pgLog);
+    if (sqlLog) {
+      await ensureDatabase(serverUrl, database);
+      await query(`${serverUrl}/postgres`, `alter database ${database} set log_statement = 'all'`);
+    }
     console.log('starting every service as its own process (NODE_ENV=production)…');
     app = await startDistributed({
       port: await freePort(), postgresUrl: serverUrl, database, natsUrl: process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -64,13 +145,14 @@ async function main(): Promise<boolean> {
     }
     console.log(`${buyers.length} buyers signed in; ${LISTINGS} listings of ${STOCK.toLocaleString('en-AU')} and one of ${SCARCE}; ${duration} s…`);
 
-    const checkoutMs: number[] = [];
-    const cartMs: number[] = [];
+    let checkoutMs: number[] = [];
+    let cartMs: number[] = [];
     let orders = 0;
     let soldOut = 0;
     const unexpected: string[] = [];
-    const end = Date.now() + duration * 1000;
-    await Promise.all(buyers.map(async ({ session: s, addressId }) => {
+    // Every buyer loops for `seconds`: add to cart, then check out.
+    const drive = (seconds: number) => Promise.all(buyers.map(async ({ session: s, addressId }) => {
+      const end = Date.now() + seconds * 1000;
       while (Date.now() < end) {
         const listingId = Math.random() < 0.1 ? scarce : (ids[Math.floor(Math.random() * ids.length)] ?? scarce);
         let t = performance.now();
@@ -100,8 +182,29 @@ async function main(): Promise<boolean> {
         }
       }
     }));
+    // A warm-up first (JIT, pools, caches), not measured: its orders count only in the oversell check.
+    if (warmup > 0) {
+      console.log(`warm-up ${warmup} s…`);
+      await drive(warmup);
+    }
+    const warmOrders = orders;
+    orders = 0;
+    checkoutMs = [];
+    cartMs = [];
+    const cpuBefore = await cpuSnapshot(app, database);
+    const logOffset = sqlLog ? statSync(pgLog).size : 0;
+    await drive(duration);
+    const cpuAfter = await cpuSnapshot(app, database);
+    const cpu = cpuPerOrder(cpuBefore, cpuAfter, orders);
     checkoutMs.sort((a, b) => a - b);
     cartMs.sort((a, b) => a - b);
+    console.log(`CPU ms per order (process CPU time over the loop / orders): ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (sqlLog) {
+      const counted = countStatements(database, logOffset);
+      const per = (n: number) => Math.round((n / Math.max(orders, 1)) * 10) / 10;
+      console.log(`SQL statements per order (add to cart + checkout + events): ${per(counted.total)}; by schema ${Object.entries(counted.bySchema).map(([k, v]) => `${k} ${per(v)}`).join(', ')}`);
+      for (const [stmt, n] of counted.byStatement) console.log(`  ${per(n).toFixed(2).padStart(6)}  ${stmt}`);
+    }
 
     // Zero oversell: stock = start − what purchased orders hold; the scarce listing sold exactly SCARCE; nothing held.
     await new Promise((r) => setTimeout(r, 1000));
@@ -127,14 +230,15 @@ async function main(): Promise<boolean> {
       oversoldListings: oversold.length,
       reservationsHeld: held,
       unexpected: unexpected.length,
+      cpuMsPerOrder: cpu,
     };
     console.log(`checkout: ${summary.ordersPerSecond} orders/s; checkout p50 ${summary.checkoutLatencyMs.p50} ms, p95 ${summary.checkoutLatencyMs.p95} ms, p99 ${summary.checkoutLatencyMs.p99} ms; add to cart p95 ${summary.addToCartLatencyMs.p95} ms`);
-    console.log(`zero oversell: ${oversold.length} listings off, scarce sold ${summary.scarceSold}/${SCARCE}, ${held} reservations held, ${purchased} purchased checkouts for ${orders} answered 201`);
+    console.log(`zero oversell: ${oversold.length} listings off, scarce sold ${summary.scarceSold}/${SCARCE}, ${held} reservations held, ${purchased} purchased checkouts for ${orders + warmOrders} answered 201 (${warmOrders} in the warm-up)`);
     if (unexpected.length > 0) console.error(`unexpected answers (${unexpected.length}), first: ${unexpected[0]}`);
     console.log(JSON.stringify(summary));
     // The scarce listing sells out when the run tries it often enough; never beyond its stock.
     const scarceRight = summary.scarceSold === SCARCE || (summary.scarceSold < SCARCE && soldOut === 0);
-    return unexpected.length === 0 && oversold.length === 0 && held === 0 && scarceRight && purchased === orders;
+    return unexpected.length === 0 && oversold.length === 0 && held === 0 && scarceRight && purchased === orders + warmOrders;
   } finally {
     await app?.stop();
     await dropDatabase(serverUrl, database).catch(() => undefined);
