@@ -105,6 +105,7 @@ export const orderSchema = z.object({
   allowedTransitions: z.array(z.string()).describe('what the caller may run now (POST /api/transactions/{id}/transition)'),
   activity: z.array(z.object({ transition: z.string(), actor: z.string(), fromState: z.string(), toState: z.string(), at: z.string(), note: z.string() })),
   createdAt: z.string(), viewerRole: z.string(), paymentExpiresAt: z.string(), paymentFailureMessage: z.string(),
+  refundedCents: cents.describe('refunded to the buyer for this order'), disputeReason: z.string(), payoutStatus: z.string().describe('pending, paid or none'),
 });
 export const checkoutSchema = z.object({
   id: z.uuid(), state: z.string(), orders: z.array(orderSchema), payinTotalCents: cents, chargeNowCents: cents, paymentStatus: z.string(),

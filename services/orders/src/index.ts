@@ -7,6 +7,7 @@ import { startTimers } from './app/timers';
 import type { OrdersEnv } from './config';
 import { ORDERS_MIGRATIONS, type OrdersDB } from './db/schema';
 import { paymentStatusConsumer } from './events/payment-status-consumer';
+import { afterTransitionConsumer } from './events/after-transition-consumer';
 import { ordersHandlers } from './grpc/handlers';
 
 export { ordersEnv, type OrdersEnv } from './config';
@@ -61,8 +62,12 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
         ...clients,
         // Every supplier is on the Small plan until memberships exist (the subscriptions service fills this port).
         feeRateFor: () => Promise.resolve(SMALL_PLAN_FEE),
-        shipping: { createShippingOrder: () => Promise.resolve() },
+        shipping: { createShippingOrder: () => Promise.resolve(), removeShippingOrder: () => Promise.resolve() },
         windows: { paymentMs: env.PAYMENT_WINDOW_SECONDS * 1000, bankTransferMs: env.BANK_TRANSFER_WINDOW_SECONDS * 1000 },
+        timerDurations: {
+          expireShippingTime: env.SHIPPING_WINDOW_SECONDS * 1000, autoMarkReceived: env.RECEIPT_WINDOW_SECONDS * 1000, autoCancelFromDisputed: env.DISPUTE_WINDOW_SECONDS * 1000,
+          autoComplete: env.COMPLETION_DELAY_SECONDS * 1000, expireReviewPeriod: env.REVIEW_WINDOW_SECONDS * 1000,
+        },
         randomBytes: (n) => randomBytes(n),
         memo: { buyerNames: new Memo<string>(5 * 60_000), payoutAccounts: new Memo<true>(60_000), licensedBuyers: new Memo<true>(5 * 60_000) },
       };
@@ -71,7 +76,7 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
       if (timers) wakeTimers = () => timers.wake();
       return {
         bindings: [{ name: 'caskade.orders.v1.OrdersService', definition: orders.OrdersServiceService, implementation: ordersHandlers(built, logger) }],
-        subscriptions: [() => opts.bus.subscribe(paymentStatusConsumer(built))],
+        subscriptions: [() => opts.bus.subscribe(paymentStatusConsumer(built)), () => opts.bus.subscribe(afterTransitionConsumer(built))],
         stop: async () => {
           await timers?.stop();
           for (const c of Object.values(clients)) c.close();

@@ -7,6 +7,7 @@ import { isPaymentTerm, termDueDate } from '../domain/terms';
 import { CheckoutPurchased } from '../events/registry';
 import type { OrdersDeps } from './deps';
 import { orderTransitioned } from './order-events';
+import { armDueDateReminder, armTimers } from './order-timers';
 
 export const EXPIRE_CHECKOUT = 'expire-checkout';
 export const TERM_CHARGE = 'term-charge';
@@ -39,15 +40,20 @@ export async function completeCheckout(deps: OrdersDeps, checkoutId: string, by:
         const def = findTransition(order.process_name, pendingPaymentState(order.process_name), name);
         if (!def || order.state !== def.from) continue;
         const moved = await moveOrder(trx, order, { transition: name, actor: by.actor, actorId: by.actorId, to: def.to, now, paymentStatus: 'succeeded' });
-        if (moved) await orderTransitioned(trx, moved, order.state, by.actor);
+        if (moved) {
+          await orderTransitioned(trx, moved, order.state, by.actor, { actorId: by.actorId });
+          await armTimers(trx, moved, order.state, now, deps.timerDurations);
+        }
       } else if (steps.requestDelayedPayment && isPaymentTerm(order.payment_term)) {
         const def = findTransition(order.process_name, 'initial', steps.requestDelayedPayment);
         if (!def || order.state !== 'initial') continue;
         const due = termDueDate(now, order.payment_term);
         const moved = await moveOrder(trx, order, { transition: def.name, actor: 'customer', actorId: order.buyer_id, to: def.to, now, paymentStatus: 'pending', paymentDueAt: due });
         if (moved) {
-          await orderTransitioned(trx, moved, order.state, 'customer');
+          await orderTransitioned(trx, moved, order.state, 'customer', { actorId: order.buyer_id });
           await scheduleTimer(trx, TERM_CHARGE, order.id, due);
+          await armTimers(trx, moved, order.state, now, deps.timerDurations);
+          await armDueDateReminder(trx, moved.id, due, now);
         }
       }
     }

@@ -5,6 +5,8 @@ import type { OrdersDeps } from './deps';
 import { EXPIRE_CHECKOUT, TERM_CHARGE } from './complete-checkout';
 import { chargeTermOrder } from './charge-term-order';
 import { endCheckout } from './end-checkout';
+import { REMINDER_TIMER_PREFIX, TRANSITION_TIMER_PREFIX } from './order-timers';
+import { fireTransition, sendReminder } from './automatic-steps';
 
 /** How long a claimed timer is held before another replica may fire it again (the holder died). */
 export const TIMER_LEASE_MS = 60_000;
@@ -26,6 +28,10 @@ async function fire(deps: OrdersDeps, timer: TimerRow): Promise<void> {
     }
   } else if (timer.kind === TERM_CHARGE) {
     await chargeTermOrder(deps, timer.subject_id);
+  } else if (timer.kind.startsWith(TRANSITION_TIMER_PREFIX)) {
+    await fireTransition(deps, timer.subject_id, timer.kind.slice(TRANSITION_TIMER_PREFIX.length));
+  } else if (timer.kind.startsWith(REMINDER_TIMER_PREFIX)) {
+    await sendReminder(deps, timer.subject_id, timer.kind.slice(REMINDER_TIMER_PREFIX.length), timer.due_at);
   }
   await markFired(deps.db, timer.id, deps.now());
 }

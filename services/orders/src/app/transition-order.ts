@@ -4,7 +4,7 @@ import { findCheckout } from '../db/checkouts';
 import { ORDER_MSG } from '../domain/messages';
 import { PROCESS_STEPS, transitionFor } from '../domain/processes';
 import { PAY_NOW } from '../domain/terms';
-import { confirmable, RUNNABLE, runnableTransitions } from './caller-actions';
+import { callerActions, confirmable, isRunnable } from './caller-actions';
 import { payTermOrderNow } from './charge-term-order';
 import type { OrdersDeps } from './deps';
 import { completeCheckout } from './complete-checkout';
@@ -12,6 +12,7 @@ import { endCheckout } from './end-checkout';
 import { getOrder } from './get-order';
 import { orderForCaller } from './order-access';
 import { markBankTransferReceived } from './mark-bank-transfer';
+import { runTransition } from './run-transition';
 
 export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: orders.TransitionOrderRequest): Promise<orders.TransitionOrderResponse> {
   const { row, viewer } = await orderForCaller(deps, ctx, req.id);
@@ -20,11 +21,12 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
     return getOrder(deps, ctx, { id: row.id });
   }
   const def = transitionFor(row.process_name, row.state, req.transition, viewer);
-  if (!def || !RUNNABLE.has(def.name) || !confirmable(row, def.name)) {
-    throw new AppError('transaction-invalid-transition', { transition: req.transition, state: row.state, allowed: runnableTransitions([]) });
+  if (!def || !isRunnable(def.name, def) || !confirmable(row, def.name)) {
+    throw new AppError('transaction-invalid-transition', { transition: req.transition, state: row.state, allowed: callerActions(row, viewer) });
   }
   const steps = PROCESS_STEPS[row.process_name];
-  const by = { actor: 'operator' as const, actorId: ctx.caller?.userId ?? '' };
+  const actorId = ctx.caller?.userId ?? '';
+  const by = { actor: 'operator' as const, actorId };
   if (def.name === steps.operatorConfirmPayment) {
     await markBankTransferReceived(deps, row.checkout_id);
     // The payment's own event may complete the checkout first (as the system): that is the same outcome.
@@ -34,6 +36,8 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
   } else if (def.name === steps.operatorCancelPayment) {
     const ended = await endCheckout(deps, row.checkout_id, 'canceled', by);
     if (ended !== 'ended') throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
+  } else {
+    await runTransition(deps, row, { def, actor: viewer, actorId, params: parseParams(req.paramsJson) });
   }
   return getOrder(deps, ctx, { id: row.id });
 }

@@ -42,6 +42,9 @@ export function orderView(row: OrderRow, ctx: OrderViewContext): orders.Order {
     viewerRole: ctx.viewer,
     paymentExpiresAt: ctx.expiresAt ? iso(ctx.expiresAt) : '',
     paymentFailureMessage: ctx.failureMessage ?? '',
+    refundedCents: Number(row.refunded_cents),
+    disputeReason: row.dispute_reason,
+    payoutStatus: row.payout_status,
   };
 }
 

@@ -53,6 +53,10 @@ export interface Move {
   note?: string;
   paymentStatus?: string;
   paymentDueAt?: Date | null;
+  /** After purchase: a dispute's reason, a cancel's refund, the payout's state. */
+  disputeReason?: string;
+  refundCents?: number;
+  payoutStatus?: string;
 }
 
 /**
@@ -67,6 +71,9 @@ export async function moveOrder(trx: Transaction<OrdersDB>, order: Pick<OrderRow
       state: m.to, last_transition: m.transition, last_transitioned_at: m.now, version: order.version + 1,
       ...(m.paymentStatus !== undefined ? { payment_status: m.paymentStatus } : {}),
       ...(m.paymentDueAt !== undefined ? { payment_due_at: m.paymentDueAt } : {}),
+      ...(m.disputeReason !== undefined ? { dispute_reason: m.disputeReason } : {}),
+      ...(m.refundCents !== undefined ? { refund_cents: m.refundCents } : {}),
+      ...(m.payoutStatus !== undefined ? { payout_status: m.payoutStatus } : {}),
     })
     .where('id', '=', order.id)
     .where('state', '=', order.state)
@@ -90,7 +97,8 @@ export const transitionsOf = (db: Db, orderId: string): Promise<TransitionRow[]>
 
 export interface OrderQuery {
   party?: { column: 'buyer_id' | 'supplier_id'; id: string };
-  state?: string;
+  /** Any of these states (a state, or a group of them). */
+  states?: string[];
   search?: string;
   awaitingBankTransfer?: boolean;
   page: number;
@@ -101,7 +109,7 @@ export interface OrderQuery {
 export async function queryOrders(db: Db, q: OrderQuery): Promise<{ rows: OrderRow[]; total: number }> {
   let base = db.selectFrom('orders').where('state', '<>', 'initial');
   if (q.party) base = base.where(q.party.column, '=', q.party.id);
-  if (q.state) base = base.where('state', '=', q.state);
+  if (q.states) base = base.where('state', 'in', q.states);
   if (q.awaitingBankTransfer) base = base.where('payment_status', '=', 'awaiting_transfer');
   if (q.search) {
     const term = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -117,4 +125,10 @@ export async function queryOrders(db: Db, q: OrderQuery): Promise<{ rows: OrderR
 /** A term order's charge: its payment status (pending, processing, paid, failed). */
 export async function setOrderPaymentStatus(db: Db, orderId: string, status: string): Promise<void> {
   await db.updateTable('orders').set({ payment_status: status }).where('id', '=', orderId).where('payment_term', '<>', 'none').execute();
+}
+
+/** A cancel's refund went through: record it once (a redelivered event finds it recorded). */
+export async function recordRefund(db: Db, orderId: string, cents: number): Promise<boolean> {
+  const out = await db.updateTable('orders').set({ refunded_cents: cents, payment_status: 'refunded' }).where('id', '=', orderId).where('refunded_cents', '=', 0).executeTakeFirst();
+  return Number(out.numUpdatedRows) > 0;
 }

@@ -80,6 +80,16 @@ create index order_timers_due on order_timers (due_at) where fired_at is null;
     sql: `alter table checkouts add column billing_address jsonb;`,
   },
   {
+    id: '003_orders_after_purchase',
+    sql: `
+alter table orders add column refunded_cents bigint not null default 0 check (refunded_cents >= 0);
+alter table orders add column dispute_reason text not null default '';
+alter table orders add column payout_status text not null default 'pending';
+alter table orders add column refund_cents bigint not null default 0 check (refund_cents >= 0);
+create index orders_state on orders (state, last_transitioned_at desc);
+`,
+  },
+  {
     id: '004_reviews',
     sql: `
 create table reviews (
@@ -146,6 +156,13 @@ export interface OrdersTable {
   delivery_address: ColumnType<Address | null, string | null, string | null>;
   version: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | undefined, Date>;
+  /** Refunded to the buyer so far (the side effect of a cancel, once it has run). */
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  dispute_reason: ColumnType<string, string | undefined, string>;
+  /** pending (not completed), paid (completed: transferred), none (canceled). */
+  payout_status: ColumnType<string, string | undefined, string>;
+  /** What a cancel decided to refund (the side effect refunds it, then refunded_cents says so). */
+  refund_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderTransitionsTable {

@@ -6,9 +6,14 @@ import { PaymentStatusChanged } from '@caskade/payments/events';
 export const OrderTransitioned = defineEvent('orders.order.transitioned', ordersEvents.OrderTransitioned);
 export const CheckoutPurchased = defineEvent('orders.checkout.purchased', ordersEvents.CheckoutPurchased);
 
-export const ORDERS_EVENTS = [OrderTransitioned, CheckoutPurchased] as const;
+export const OrderReminder = defineEvent('orders.order.reminder', ordersEvents.OrderReminder);
+
+export const ORDERS_EVENTS = [OrderTransitioned, CheckoutPurchased, OrderReminder] as const;
 
 /** What orders consumes (handlers beside this file). */
 export const PaymentStatusConsumer = defineConsumer('orders-payment-status', [PaymentStatusChanged]);
 
-export const ORDERS_CONSUMERS = [PaymentStatusConsumer] as const;
+/** Orders' own side effects of a transition: restock and refund a canceled order (docs/decisions/044). */
+export const AfterTransitionConsumer = defineConsumer('orders-after-transition', [OrderTransitioned]);
+
+export const ORDERS_CONSUMERS = [PaymentStatusConsumer, AfterTransitionConsumer] as const;

@@ -26,6 +26,16 @@ export interface OrderTransitioned {
   actor: string;
   payinTotalCents: number;
   payoutTotalCents: number;
+  /** The reason the actor gave (a dispute's reason, an operator's note); empty otherwise. */
+  reason: string;
+  /** A cancel: what is refunded to the buyer (AUD cents; the payin total unless a settlement refunds part). */
+  refundCents: number;
+  /** none, 30_days, 60_days, 90_days. */
+  paymentTerm: string;
+  /** The checkout's payment (empty for a term order not yet charged). */
+  paymentId: string;
+  /** Who ran it (the user id; empty for the system). */
+  actorId: string;
 }
 
 /**
@@ -49,6 +59,24 @@ export interface CartLineBought {
   quantity: number;
 }
 
+/**
+ * A reminder before an automatic step (orders.order.reminder): orderReceivedReminder (the buyer,
+ * before the order is marked received for them), expireShippingTime (the supplier, before an
+ * undelivered order is canceled), dueDate (the buyer, before a term order is charged).
+ */
+export interface OrderReminder {
+  orderId: string;
+  orderNumber: string;
+  customerId: string;
+  providerId: string;
+  /** orderReceivedReminder, expireShippingTime or dueDate. */
+  kind: string;
+  /** customer or provider: whom it is for. */
+  recipientRole: string;
+  /** When the step it warns of happens (RFC 3339). */
+  dueAt: string;
+}
+
 function createBaseOrderTransitioned(): OrderTransitioned {
   return {
     orderId: "",
@@ -63,6 +91,11 @@ function createBaseOrderTransitioned(): OrderTransitioned {
     actor: "",
     payinTotalCents: 0,
     payoutTotalCents: 0,
+    reason: "",
+    refundCents: 0,
+    paymentTerm: "",
+    paymentId: "",
+    actorId: "",
   };
 }
 
@@ -103,6 +136,21 @@ export const OrderTransitioned: MessageFns<OrderTransitioned> = {
     }
     if (message.payoutTotalCents !== 0) {
       writer.uint32(96).int64(message.payoutTotalCents);
+    }
+    if (message.reason !== "") {
+      writer.uint32(106).string(message.reason);
+    }
+    if (message.refundCents !== 0) {
+      writer.uint32(112).int64(message.refundCents);
+    }
+    if (message.paymentTerm !== "") {
+      writer.uint32(122).string(message.paymentTerm);
+    }
+    if (message.paymentId !== "") {
+      writer.uint32(130).string(message.paymentId);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(138).string(message.actorId);
     }
     return writer;
   },
@@ -216,6 +264,46 @@ export const OrderTransitioned: MessageFns<OrderTransitioned> = {
             message.payoutTotalCents = longToNumber(reader.int64());
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.refundCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.paymentTerm = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.paymentId = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -282,6 +370,27 @@ export const OrderTransitioned: MessageFns<OrderTransitioned> = {
         : isSet(object.payout_total_cents)
         ? globalThis.Number(object.payout_total_cents)
         : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      refundCents: isSet(object.refundCents)
+        ? globalThis.Number(object.refundCents)
+        : isSet(object.refund_cents)
+        ? globalThis.Number(object.refund_cents)
+        : 0,
+      paymentTerm: isSet(object.paymentTerm)
+        ? globalThis.String(object.paymentTerm)
+        : isSet(object.payment_term)
+        ? globalThis.String(object.payment_term)
+        : "",
+      paymentId: isSet(object.paymentId)
+        ? globalThis.String(object.paymentId)
+        : isSet(object.payment_id)
+        ? globalThis.String(object.payment_id)
+        : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -323,6 +432,21 @@ export const OrderTransitioned: MessageFns<OrderTransitioned> = {
     if (message.payoutTotalCents !== 0) {
       obj.payoutTotalCents = Math.round(message.payoutTotalCents);
     }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.refundCents !== 0) {
+      obj.refundCents = Math.round(message.refundCents);
+    }
+    if (message.paymentTerm !== "") {
+      obj.paymentTerm = message.paymentTerm;
+    }
+    if (message.paymentId !== "") {
+      obj.paymentId = message.paymentId;
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 
@@ -343,6 +467,11 @@ export const OrderTransitioned: MessageFns<OrderTransitioned> = {
     message.actor = object.actor ?? "";
     message.payinTotalCents = object.payinTotalCents ?? 0;
     message.payoutTotalCents = object.payoutTotalCents ?? 0;
+    message.reason = object.reason ?? "";
+    message.refundCents = object.refundCents ?? 0;
+    message.paymentTerm = object.paymentTerm ?? "";
+    message.paymentId = object.paymentId ?? "";
+    message.actorId = object.actorId ?? "";
     return message;
   },
 };
@@ -585,6 +714,195 @@ export const CartLineBought: MessageFns<CartLineBought> = {
     const message = createBaseCartLineBought();
     message.entryId = object.entryId ?? "";
     message.quantity = object.quantity ?? 0;
+    return message;
+  },
+};
+
+function createBaseOrderReminder(): OrderReminder {
+  return { orderId: "", orderNumber: "", customerId: "", providerId: "", kind: "", recipientRole: "", dueAt: "" };
+}
+
+export const OrderReminder: MessageFns<OrderReminder> = {
+  encode(message: OrderReminder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.orderNumber !== "") {
+      writer.uint32(18).string(message.orderNumber);
+    }
+    if (message.customerId !== "") {
+      writer.uint32(26).string(message.customerId);
+    }
+    if (message.providerId !== "") {
+      writer.uint32(34).string(message.providerId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(42).string(message.kind);
+    }
+    if (message.recipientRole !== "") {
+      writer.uint32(50).string(message.recipientRole);
+    }
+    if (message.dueAt !== "") {
+      writer.uint32(58).string(message.dueAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OrderReminder {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOrderReminder();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.orderNumber = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.providerId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.recipientRole = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.dueAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OrderReminder {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      orderNumber: isSet(object.orderNumber)
+        ? globalThis.String(object.orderNumber)
+        : isSet(object.order_number)
+        ? globalThis.String(object.order_number)
+        : "",
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : "",
+      providerId: isSet(object.providerId)
+        ? globalThis.String(object.providerId)
+        : isSet(object.provider_id)
+        ? globalThis.String(object.provider_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      recipientRole: isSet(object.recipientRole)
+        ? globalThis.String(object.recipientRole)
+        : isSet(object.recipient_role)
+        ? globalThis.String(object.recipient_role)
+        : "",
+      dueAt: isSet(object.dueAt)
+        ? globalThis.String(object.dueAt)
+        : isSet(object.due_at)
+        ? globalThis.String(object.due_at)
+        : "",
+    };
+  },
+
+  toJSON(message: OrderReminder): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.orderNumber !== "") {
+      obj.orderNumber = message.orderNumber;
+    }
+    if (message.customerId !== "") {
+      obj.customerId = message.customerId;
+    }
+    if (message.providerId !== "") {
+      obj.providerId = message.providerId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.recipientRole !== "") {
+      obj.recipientRole = message.recipientRole;
+    }
+    if (message.dueAt !== "") {
+      obj.dueAt = message.dueAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OrderReminder>, I>>(base?: I): OrderReminder {
+    return OrderReminder.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OrderReminder>, I>>(object: I): OrderReminder {
+    const message = createBaseOrderReminder();
+    message.orderId = object.orderId ?? "";
+    message.orderNumber = object.orderNumber ?? "";
+    message.customerId = object.customerId ?? "";
+    message.providerId = object.providerId ?? "";
+    message.kind = object.kind ?? "";
+    message.recipientRole = object.recipientRole ?? "";
+    message.dueAt = object.dueAt ?? "";
     return message;
   },
 };

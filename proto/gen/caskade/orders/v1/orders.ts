@@ -122,6 +122,12 @@ export interface Order {
   /** Pending payment: when it expires (RFC 3339). */
   paymentExpiresAt: string;
   paymentFailureMessage: string;
+  /** What has been refunded to the buyer for this order (AUD cents). */
+  refundedCents: number;
+  /** The buyer's dispute reason, while or after the order was disputed. */
+  disputeReason: string;
+  /** The supplier's payout: pending (not completed yet), paid (transferred), none (canceled). */
+  payoutStatus: string;
 }
 
 export interface BankTransferInstructions {
@@ -1396,6 +1402,9 @@ function createBaseOrder(): Order {
     viewerRole: "",
     paymentExpiresAt: "",
     paymentFailureMessage: "",
+    refundedCents: 0,
+    disputeReason: "",
+    payoutStatus: "",
   };
 }
 
@@ -1466,6 +1475,15 @@ export const Order: MessageFns<Order> = {
     }
     if (message.paymentFailureMessage !== "") {
       writer.uint32(178).string(message.paymentFailureMessage);
+    }
+    if (message.refundedCents !== 0) {
+      writer.uint32(184).int64(message.refundedCents);
+    }
+    if (message.disputeReason !== "") {
+      writer.uint32(194).string(message.disputeReason);
+    }
+    if (message.payoutStatus !== "") {
+      writer.uint32(202).string(message.payoutStatus);
     }
     return writer;
   },
@@ -1659,6 +1677,30 @@ export const Order: MessageFns<Order> = {
             message.paymentFailureMessage = reader.string();
             continue;
           }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.refundedCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.disputeReason = reader.string();
+            continue;
+          }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.payoutStatus = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1759,6 +1801,21 @@ export const Order: MessageFns<Order> = {
         : isSet(object.payment_failure_message)
         ? globalThis.String(object.payment_failure_message)
         : "",
+      refundedCents: isSet(object.refundedCents)
+        ? globalThis.Number(object.refundedCents)
+        : isSet(object.refunded_cents)
+        ? globalThis.Number(object.refunded_cents)
+        : 0,
+      disputeReason: isSet(object.disputeReason)
+        ? globalThis.String(object.disputeReason)
+        : isSet(object.dispute_reason)
+        ? globalThis.String(object.dispute_reason)
+        : "",
+      payoutStatus: isSet(object.payoutStatus)
+        ? globalThis.String(object.payoutStatus)
+        : isSet(object.payout_status)
+        ? globalThis.String(object.payout_status)
+        : "",
     };
   },
 
@@ -1830,6 +1887,15 @@ export const Order: MessageFns<Order> = {
     if (message.paymentFailureMessage !== "") {
       obj.paymentFailureMessage = message.paymentFailureMessage;
     }
+    if (message.refundedCents !== 0) {
+      obj.refundedCents = Math.round(message.refundedCents);
+    }
+    if (message.disputeReason !== "") {
+      obj.disputeReason = message.disputeReason;
+    }
+    if (message.payoutStatus !== "") {
+      obj.payoutStatus = message.payoutStatus;
+    }
     return obj;
   },
 
@@ -1868,6 +1934,9 @@ export const Order: MessageFns<Order> = {
     message.viewerRole = object.viewerRole ?? "";
     message.paymentExpiresAt = object.paymentExpiresAt ?? "";
     message.paymentFailureMessage = object.paymentFailureMessage ?? "";
+    message.refundedCents = object.refundedCents ?? 0;
+    message.disputeReason = object.disputeReason ?? "";
+    message.payoutStatus = object.payoutStatus ?? "";
     return message;
   },
 };

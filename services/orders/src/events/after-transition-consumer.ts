@@ -1,0 +1,29 @@
+import { systemContext, type SubscribeOptions } from '@caskade/kit';
+import { findOrder, recordRefund } from '../db/orders';
+import { transitionEffect } from '../domain/after-purchase';
+import type { OrdersDeps } from '../app/deps';
+import { AfterTransitionConsumer } from './registry';
+
+/**
+ * A canceled order's side effects, after its transition committed (docs/decisions/044): its stock
+ * goes back to the catalog (once per order id), the refund decided at the transition is made
+ * (refund id = order id: once), its shipping order is removed, and the refund is recorded. A
+ * failure throws and the bus redelivers; the order itself stays canceled.
+ */
+export function afterTransitionConsumer(deps: OrdersDeps): SubscribeOptions {
+  return AfterTransitionConsumer.handle(async (event) => {
+    const e = event.data;
+    if (transitionEffect({ from: e.fromState, to: e.toState }) !== 'cancel') return;
+    const order = await findOrder(deps.db, e.orderId);
+    if (!order) return;
+    const ctx = systemContext(`order:${order.id}`);
+    const lines = order.lines.map((l) => ({ listingId: l.listingId, quantity: l.quantity })).filter((l) => l.quantity > 0);
+    if (lines.length > 0) await deps.catalog.restockQuantity({ restockId: order.id, lines }, ctx);
+    if (e.refundCents > 0 && e.paymentId && Number(order.refunded_cents) === 0) {
+      // The same refund id again (a redelivery after the refund, before it was recorded) answers the payment, refunding nothing twice.
+      await deps.payments.refundPayment({ paymentId: e.paymentId, refundId: order.id, amountCents: e.refundCents }, ctx);
+      await recordRefund(deps.db, order.id, e.refundCents);
+    }
+    await deps.shipping.removeShippingOrder(order);
+  });
+}
