@@ -124,7 +124,10 @@ export function OrderActions({ order }: { order: OrderView }) {
               label={t.disputeReason}
               hint={t.disputeReasonHint}
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setFieldErrors({});
+              }}
               error={fieldErrors['disputeReason']}
               wording={(text) => text}
               multiline
@@ -153,7 +156,10 @@ export function OrderActions({ order }: { order: OrderView }) {
                   label={t.refundAmount}
                   hint={t.refundAmountHint(maxRefund)}
                   value={refundDollars}
-                  onChange={(e) => setRefundDollars(e.target.value)}
+                  onChange={(e) => {
+                    setRefundDollars(e.target.value);
+                    setFieldErrors({});
+                  }}
                   error={fieldErrors['refundCents']}
                   wording={(text) => text}
                   inputMode="decimal"
