@@ -164,4 +164,5 @@ export function describeOnBackends(title: string, body: (backend: Backend, t: Ga
 }
 export { expectAppError } from './errors';
 export { corruptPngImageData, solidPng } from './images';
+export { pdfTextLines } from './pdf';
 export { describeServiceBackends, dropTestSchema, type StartedHarness } from './harness';

@@ -5,33 +5,16 @@
  * carries the fee and its GST; only the order's parties and the operator may download, and only
  * once the order is purchased. Identity is stood in for by a directory answering GetUsers.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { CASKADE_ABN, CASKADE_LEGAL_NAME, formatAud, type CallContext } from '@caskade/kit';
-import { expectAppError, solidPng } from '@caskade/kit/testing';
+import { expectAppError, pdfTextLines, solidPng } from '@caskade/kit/testing';
 import { catalog, identity } from '@caskade/proto';
 import { formatAbn, formatInvoiceDate } from '../domain/invoice';
 import { LINE_CODES } from '../domain/pricing';
 import { ctxOf, describeOrders, eventually, type OrdersHarness } from '../testing/harness';
 
-const run = promisify(execFile);
-
-/** The PDF's text as pdftotext lays it out (rows on one line), whitespace runs squeezed to one space. */
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'invoice-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-    return stdout.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+/** The PDF's text, one row a line (pdftotext -layout). */
+const pdfText = async (pdf: Uint8Array): Promise<string> => (await pdfTextLines(pdf)).join('\n');
 
 const sumOf = (items: readonly { code: string; lineTotalCents: number }[], code: string): number => items.filter((i) => i.code === code).reduce((s, i) => s + i.lineTotalCents, 0);
 const uid = (ctx: CallContext): string => ctx.caller?.userId ?? '';

@@ -1,5 +1,6 @@
 /** The orders service's rules, browser-safe: pricing, both processes as data, terms. `@caskade/orders/domain`. */
 export * from './pricing';
+export * from './invoice';
 export * from './processes';
 export * from './terms';
 export * from './messages';

@@ -25,7 +25,8 @@ const INVOICE_READERS: Readonly<Record<InvoiceKind, readonly Actor[]>> = {
   'platform-fee': ['provider', 'operator'],
 };
 
-export const mayReadInvoice = (kind: InvoiceKind, viewer: Actor): boolean => INVOICE_READERS[kind].includes(viewer);
+/** `viewer`: the caller's role in the order (an Actor; the web passes the API's viewerRole string). */
+export const mayReadInvoice = (kind: InvoiceKind, viewer: string): boolean => (INVOICE_READERS[kind] as readonly string[]).includes(viewer);
 
 export interface InvoiceParty {
   name: string;
