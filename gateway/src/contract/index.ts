@@ -10,3 +10,4 @@ export * from './plans';
 export * from './operator';
 export * from './buying';
 export * from './payouts';
+export * from './invoices';

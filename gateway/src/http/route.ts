@@ -18,6 +18,8 @@ export interface RouteInput<B, Q, P> {
 export interface Reply {
   status: number;
   data?: unknown;
+  /** A document to download instead of JSON: sent as is, with `Content-Disposition: attachment`. */
+  file?: { contentType: string; filename: string; body: Uint8Array };
 }
 
 export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
@@ -32,6 +34,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   params?: P;
   /** Response schema of `data` for the OpenAPI document. */
   response?: z.ZodType;
+  /** The content type of a route that answers a file (`Reply.file`) rather than JSON, for the OpenAPI document. */
+  produces?: string;
   successStatus?: number;
   /** Per-IP limit, checked before the input is parsed. */
   rateLimit?: string;

@@ -58,7 +58,8 @@ export function buildRouter(routes: RouteDef[], limiters: RateLimiters): Router 
         const body = parse(def.body, req.body);
         if (def.accountRateLimit) await enforceLimit(limiters, def.accountRateLimit, accountKey(body), res);
         const reply = await def.handler({ body, query, params, caller, call, req, res });
-        if (reply.data === undefined) res.status(reply.status).end();
+        if (reply.file) res.status(reply.status).attachment(reply.file.filename).type(reply.file.contentType).send(Buffer.from(reply.file.body));
+        else if (reply.data === undefined) res.status(reply.status).end();
         else res.status(reply.status).json({ data: reply.data });
       } catch (err) {
         if (err instanceof AppError) return sendError(res, err);
@@ -86,7 +87,7 @@ export function openApiDocument(routes: RouteDef[], info: { title: string; versi
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
     const path = def.path.replace(/:(\w+)/g, '{$1}');
-    const success = String(def.successStatus ?? (def.response ? 200 : 204));
+    const success = String(def.successStatus ?? (def.response || def.produces ? 200 : 204));
     paths[path] ??= {};
     paths[path][def.method] = {
       summary: def.summary,
@@ -96,9 +97,11 @@ export function openApiDocument(routes: RouteDef[], info: { title: string; versi
       parameters: [...parameters(def.params, 'path'), ...parameters(def.query, 'query')],
       ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(def.body) } } } } : {}),
       responses: {
-        [success]: def.response
-          ? { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { data: jsonSchema(def.response) } } } } }
-          : { description: 'No content' },
+        [success]: def.produces
+          ? { description: 'A file to download (Content-Disposition: attachment)', content: { [def.produces]: { schema: { type: 'string', contentMediaType: def.produces } } } }
+          : def.response
+            ? { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { data: jsonSchema(def.response) } } } } }
+            : { description: 'No content' },
         default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
       },
     };

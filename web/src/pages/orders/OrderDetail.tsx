@@ -19,6 +19,7 @@ import {
   PAYOUT_STATUS_LABELS,
   transitionWording,
 } from '../../i18n/ordersMessages';
+import { InvoiceLinks } from './InvoiceLinks';
 import { OrderActions } from './OrderActions';
 import { StateBadge } from './OrderList';
 
@@ -231,6 +232,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
           </Section>
         </div>
       </div>
+      <InvoiceLinks order={order} />
     </article>
   );
 }
