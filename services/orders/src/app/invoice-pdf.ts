@@ -12,7 +12,7 @@ const BODY = 10;
 const LEADING = 14;
 const GREY = rgb(0.35, 0.35, 0.35);
 /** Column right edges (amounts are right-aligned) and the description's width. */
-const COL = { description: MARGIN, descriptionWidth: 270, qty: 370, unit: 460, amount: A4[0] - MARGIN };
+const COL = { description: MARGIN, descriptionWidth: 240, qty: 335, unit: 450, amount: A4[0] - MARGIN };
 
 /**
  * The standard fonts encode WinAnsi only: any other character of user text (an emoji in a listing
