@@ -8,7 +8,7 @@ import { invoiceUrl } from '../../api/invoices';
 import type { OrderView } from '../../api/orders';
 import { invoicesUi as t } from '../../i18n/invoicesMessages';
 
-export function InvoiceLinks({ order }: { order: OrderView }) {
+export function InvoiceLinks({ order }: { order: Pick<OrderView, 'id' | 'processName' | 'state' | 'viewerRole'> }) {
   if (!isProcessName(order.processName) || !isPurchasedOrLater(order.processName, order.state)) return null;
   const kinds = INVOICE_KINDS.filter((kind) => mayReadInvoice(kind, order.viewerRole));
   if (kinds.length === 0) return null;
