@@ -567,7 +567,7 @@ describeWithHelm('Helm chart rendered with helm', () => {
       const identityPolicy = ofKind<NetworkPolicy>(objects, 'NetworkPolicy').find((p) => p.metadata.name === 'caskade-identity')!;
       const callers = identityPolicy.spec.ingress!.flatMap((r) => r.from ?? []).map((p) => p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
       expect(callers).toEqual(expect.arrayContaining(['gateway', 'cart-sync', 'catalog']));
-      expect(callers).not.toContain('notifications');
+      expect(callers).not.toContain('payments');
       const cartSync = workloadsOf(objects).find((w) => appName(w) === 'cart-sync')!;
       expect(cartSync.spec.template.spec.containers[0]!.env).toContainEqual({ name: 'IDENTITY_ADDR', value: `caskade-identity:${GRPC_PORT}` });
       expect(networkPolicyProblems(objects)).toEqual([]);

@@ -1,4 +1,4 @@
-import { baseEnv } from '@caskade/kit';
+import { addressEnvShape, baseEnv } from '@caskade/kit';
 import { z } from 'zod';
 
 const unsetWhenEmpty = (v: unknown) => (v === '' ? undefined : v);
@@ -6,6 +6,8 @@ const unsetWhenEmpty = (v: unknown) => (v === '' ? undefined : v);
 const FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
 
 export const notificationsEnv = baseEnv.extend({
+  /** Identity: the addresses and names of an order's buyer and supplier (order emails). */
+  ...addressEnvShape(['identity']),
   /** SMTP server for real delivery; unset, emails go to the local mailbox the operator reads. */
   SMTP_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().trim().regex(FROM_PATTERN, { error: 'MAIL_FROM must be an address or "Name <address>"' }).default('Caskade <no-reply@caskade.local>'),

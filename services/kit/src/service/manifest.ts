@@ -14,8 +14,8 @@ export interface ServiceEntry {
 }
 
 export const SERVICE_MANIFEST = [
-  { name: 'notifications', calls: [] },
   { name: 'identity', calls: [] },
+  { name: 'notifications', calls: ['identity'] },
   { name: 'catalog', calls: ['identity'] },
   { name: 'payments', calls: [] },
   { name: 'cart', calls: ['catalog'] },

@@ -5,6 +5,8 @@ import type { NotificationsDB } from './schema';
 
 export interface NewEmail {
   eventId: string;
+  /** Which party of the event it is for, when an event emails several (order emails); default ''. */
+  recipient?: string;
   kind: EmailKind;
   to: string;
   subject: string;
@@ -17,19 +19,20 @@ export interface ClaimedEmail extends OutgoingEmail {
   attempts: number;
 }
 
-/** Queue an email inside the consumer's transaction; the unique event id is the last guard against a second copy. */
+/** Queue an email inside the consumer's transaction; the unique (event id, recipient) is the last guard against a second copy. */
 export async function insertEmail(trx: Transaction<NotificationsDB>, email: NewEmail): Promise<void> {
   await trx
     .insertInto('emails')
     .values({
       event_id: email.eventId,
+      recipient: email.recipient ?? '',
       kind: email.kind,
       to_address: email.to,
       subject: email.subject,
       text_body: email.text,
       html_body: email.html,
     })
-    .onConflict((oc) => oc.column('event_id').doNothing())
+    .onConflict((oc) => oc.columns(['event_id', 'recipient']).doNothing())
     .execute();
 }
 

@@ -44,6 +44,15 @@ create index mailbox_newest on mailbox (created_at desc, id desc);
 create index mailbox_by_recipient on mailbox (lower(to_address), created_at desc, id desc);
 `,
   },
+  {
+    // An order event emails both parties: one email per event and recipient (buyer, supplier).
+    id: '002_email_recipient',
+    sql: `
+alter table emails add column recipient text not null default '';
+alter table emails drop constraint emails_event_id_key;
+alter table emails add constraint emails_event_recipient unique (event_id, recipient);
+`,
+  },
 ];
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -53,6 +62,8 @@ export type EmailState = 'pending' | 'sent' | 'failed';
 export interface EmailsTable {
   id: Generated<string>;
   event_id: string;
+  /** Which party of the event it is for ('customer', 'provider'); empty for an account email. */
+  recipient: ColumnType<string, string | undefined, string>;
   kind: EmailKind;
   to_address: string;
   subject: string;

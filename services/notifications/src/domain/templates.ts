@@ -5,7 +5,11 @@
  */
 import { LOCALE } from '@caskade/kit/rules';
 
-export const EMAIL_KINDS = ['verify-email', 'password-reset'] as const;
+/** The order emails (the spec's notification kinds), sent on orders.order.transitioned (order-emails.ts). */
+export const ORDER_EMAIL_KINDS = ['newOrder', 'orderDelivered', 'orderReceived', 'orderDisputed', 'orderReceivedFromDisputed', 'orderCancelled', 'autoCancelOrderFromDisputed'] as const;
+export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+
+export const EMAIL_KINDS = ['verify-email', 'password-reset', ...ORDER_EMAIL_KINDS] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface RenderedEmail {
@@ -66,13 +70,14 @@ export function formatExpiry(expiresAt: string, timeZone = DEFAULT_TIME_ZONE): s
   }).format(at);
 }
 
-function link(settings: TemplateSettings, path: string, query: Record<string, string>): string {
+/** A link into the web app; the path's parts are the caller's to encode, the query is encoded here. */
+export function link(settings: TemplateSettings, path: string, query: Record<string, string> = {}): string {
   const origin = settings.publicUrl.replace(/\/+$/, '');
   const qs = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  return `${origin}${path}?${qs}`;
+  return qs ? `${origin}${path}?${qs}` : `${origin}${path}`;
 }
 
-function greeting(firstName: string): string {
+export function greeting(firstName: string): string {
   const name = cleanName(firstName);
   return name ? `Hi ${name},` : 'Hi there,';
 }
@@ -82,10 +87,13 @@ function expiryLine(expiresAt: string, settings: TemplateSettings): string {
   return when ? `For your security, this link expires on ${when}.` : 'For your security, this link expires soon.';
 }
 
-interface Layout {
+/** An email's parts, all as plain text: the renderers escape them for HTML. */
+export interface Layout {
   preheader: string;
   greeting: string;
   paragraphs: string[];
+  /** Someone's own words (a dispute reason), quoted after the paragraphs, its line breaks kept. */
+  quote?: string;
   action: { label: string; url: string };
   afterAction: string[];
 }
@@ -94,6 +102,7 @@ function renderText(l: Layout): string {
   return [
     l.greeting,
     ...l.paragraphs,
+    ...(l.quote ? [l.quote.split('\n').map((line) => `> ${line}`).join('\n')] : []),
     `${l.action.label}:\n${l.action.url}`,
     ...l.afterAction,
     `Cheers,\nThe ${BRAND} team`,
@@ -122,6 +131,7 @@ function renderHtml(subject: string, l: Layout): string {
 <tr><td style="padding:32px;">
 ${p(l.greeting)}
 ${l.paragraphs.map(p).join('\n')}
+${l.quote ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #eee4d8;font-size:16px;line-height:24px;color:#2b2118;white-space:pre-line;">${escapeHtml(l.quote)}</blockquote>` : ''}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="background:#b35c1e;border-radius:6px;">
 <a href="${url}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(l.action.label)}</a>
 </td></tr></table>
@@ -139,7 +149,7 @@ ${p('Cheers,')}
 `;
 }
 
-function render(subject: string, layout: Layout): RenderedEmail {
+export function render(subject: string, layout: Layout): RenderedEmail {
   return { subject, text: renderText(layout), html: renderHtml(subject, layout) };
 }
 

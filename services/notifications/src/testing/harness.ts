@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { createClient, createLogger, LocalEventBus, type CallContext, type EventEnvelope, type PromiseClient, type Role } from '@caskade/kit';
 import { describeServiceBackends, dropTestSchema, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
 import { PasswordResetRequested, VerificationRequested } from '@caskade/identity/events';
-import { identityEvents, notifications } from '@caskade/proto';
+import { OrderTransitioned } from '@caskade/orders/events';
+import { identityEvents, notifications, ordersEvents } from '@caskade/proto';
 import type { Selectable } from 'kysely';
 import { notificationsEnv } from '../config';
+import type { Contact, ContactDirectory } from '../contacts/directory';
 import type { EmailsTable, MailboxTable } from '../db/schema';
 import { startNotifications, type NotificationsService, type StartNotificationsOptions } from '../index';
 
@@ -30,19 +32,52 @@ export interface NotificationsHarness {
   stop(): Promise<void>;
 }
 
-/** What a test may set: a mailer in place of the mailbox, the sender's timing. */
-export type HarnessOptions = Pick<StartNotificationsOptions, 'mailer' | 'sender'>;
+/** What a test may set: a mailer in place of the mailbox, the sender's timing, the parties' contacts. */
+export type HarnessOptions = Pick<StartNotificationsOptions, 'mailer' | 'sender' | 'contacts'>;
+
+/** The order parties identity answers for in the tests (a deleted account has no contact). */
+export const parties = {
+  buyer: { id: '33333333-3333-4333-8333-333333333333', email: 'orders@fitzroy-cellars.com.au', name: 'Ava Buyer', businessName: 'Fitzroy Cellars' },
+  supplier: { id: '11111111-1111-4111-8111-111111111111', email: 'sales@hophill.com.au', name: 'Sam Brewer', businessName: 'Hop Hill Brewing' },
+  deletedId: '99999999-9999-4999-8999-999999999999',
+} as const;
+
+/** Identity's answer for the order parties, counting the calls. */
+export const partyContacts = (): ContactDirectory & { calls: number } => {
+  const known = new Map<string, Contact>([parties.buyer, parties.supplier].map((p) => [p.id, { email: p.email, name: p.name, businessName: p.businessName }]));
+  const directory = {
+    calls: 0,
+    async contacts(ids: readonly string[]) {
+      directory.calls += 1;
+      return new Map(ids.flatMap((id) => {
+        const contact = known.get(id);
+        return contact ? [[id, contact] as const] : [];
+      }));
+    },
+  };
+  return directory;
+};
+
+/** An order's move, as orders publishes it (orders.order.transitioned), between the test parties unless told otherwise. */
+export function orderTransitioned(move: Partial<ordersEvents.OrderTransitioned> & Pick<ordersEvents.OrderTransitioned, 'fromState' | 'toState' | 'actor'>): EventEnvelope {
+  const data = ordersEvents.OrderTransitioned.fromPartial({
+    orderId: randomUUID(), orderNumber: 'CK-20260001', checkoutId: randomUUID(), customerId: parties.buyer.id, providerId: parties.supplier.id,
+    processName: 'release-1', transition: 'test', payinTotalCents: 33_000, payoutTotalCents: 30_000, paymentTerm: 'none', ...move,
+  });
+  return { id: randomUUID(), type: OrderTransitioned.subject, occurredAt: new Date().toISOString(), aggregateId: data.orderId, aggregateVersion: 1, data: OrderTransitioned.encode(data) };
+}
 
 export async function startNotificationsHarness(backend: Backend, opts: HarnessOptions = {}): Promise<NotificationsHarness> {
   const schema = uniqueName('notifications_test');
   // Quick redelivery, so a refused event reaches the dead letters within a test.
   const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 20 });
   const svc = await startNotifications({
-    env: notificationsEnv.parse({ DATA_DIR: ':memory:', PUBLIC_URL, LOG_LEVEL: 'silent', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+    env: notificationsEnv.parse({ DATA_DIR: ':memory:', PUBLIC_URL, LOG_LEVEL: 'silent', IDENTITY_ADDR: '127.0.0.1:1', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
     bus,
     logger: testLogger,
     schema,
     sender: { pollMs: 50, retryDelayMs: () => 0 },
+    contacts: partyContacts(),
     ...opts,
   });
   const client = createClient(notifications.NotificationsServiceService, svc.grpcAddress);
