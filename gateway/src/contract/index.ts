@@ -11,3 +11,4 @@ export * from './operator';
 export * from './buying';
 export * from './payouts';
 export * from './invoices';
+export * from './reviews';

@@ -2,7 +2,7 @@
  * Reviews (product-spec §3 Review, §5 "review rating and message required"): after receipt the
  * buyer reviews the supplier (ofProvider) and the supplier reviews the buyer (ofCustomer), each
  * once per order, until the review period expires. When a review may be written is decided here,
- * read by the server's guard and by the order page (docs/decisions/042).
+ * read by the server's guard and by the order page (docs/decisions/047).
  */
 import { z } from 'zod';
 import type { Actor } from './processes';
