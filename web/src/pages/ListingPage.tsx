@@ -27,6 +27,7 @@ import { withGst } from '../lib/money';
 import { packageLabel } from '../lib/packages';
 import { categoryLink } from '../lib/searchQuery';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { CATEGORY_ATTRIBUTES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, type AttributeKey } from '@caskade/catalog/domain';
 
 const t = catalogUi.listing;
@@ -165,6 +166,7 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
               <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{listing.rules}</p>
             </section>
           ) : null}
+          <ReviewsSection of={{ listingId: listing.id }} />
         </div>
         <div className="grid min-w-0 content-start gap-8">
           <Delivery listing={listing} />

@@ -15,6 +15,7 @@ import { CardImage, ScaledImage } from '../components/catalog/ListingImage';
 import { Pagination } from '../components/catalog/Pagination';
 import { InitialsAvatar, supplierDisplayName } from '../components/catalog/SupplierName';
 import { FormMessage } from '../components/Field';
+import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { NotFoundView } from '../components/NotFoundView';
 import { PageContainer } from '../components/PageLayout';
 import { Spinner } from '../components/Spinner';
@@ -116,6 +117,7 @@ function Profile({ user }: { user: PublicUser }) {
         </div>
 
         {user.role === 'supplier' ? <Products userId={user.id} collections={uniqueCollections(brand?.collections ?? [])} /> : null}
+        <ReviewsSection of={{ subjectId: user.id }} className="mt-12" />
       </PageContainer>
     </>
   );

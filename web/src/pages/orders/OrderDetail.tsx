@@ -21,6 +21,8 @@ import {
 } from '../../i18n/ordersMessages';
 import { InvoiceLinks } from './InvoiceLinks';
 import { OrderActions } from './OrderActions';
+import { ReorderButton } from './ReorderButton';
+import { ReviewPanel } from './ReviewPanel';
 import { StateBadge } from './OrderList';
 
 const t = ordersUi.detail;
@@ -233,6 +235,8 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
         </div>
       </div>
       <InvoiceLinks order={order} />
+      <ReviewPanel order={order} />
+      <ReorderButton order={order} />
     </article>
   );
 }
