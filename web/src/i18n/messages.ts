@@ -36,6 +36,8 @@ export const validationMessages: Record<ValidationKey, string> = {
   'validation.tooLong': 'This is too long.',
   'validation.categoryInvalid': 'Choose a category from the list.',
   'validation.passwordIncorrect': 'That password is incorrect.',
+  'validation.liquorLicenceNumberInvalid': 'Enter your licence number as printed: 3 to 30 letters, digits, - or /.',
+  'validation.stateInvalid': 'Choose an Australian state or territory.',
   // Listings (CATALOG_MSG of the shared rules).
   'validation.invalidValue': 'This value isn’t valid. Check it and try again.',
   'validation.productTypeInvalid': 'Choose a type from the list for this category.',
@@ -87,6 +89,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   forbidden: 'You don’t have permission to do that.',
   'transaction-missing-stripe-account': 'This supplier hasn’t finished setting up payouts, so their products can’t be bought yet.',
   'old-total-mismatch': 'The stock changed since you loaded it. Reload and try again.',
+  'transaction-liquor-licence-required': 'Alcoholic products can only be sold to a business with a liquor licence. Add your liquor licence number and state to buy them.',
   'auth-invalid-credentials': 'The email or password is incorrect.',
   'auth-unauthenticated': 'Please log in to continue.',
   'auth-user-banned': 'This account has been suspended. Contact us if you think this is a mistake.',
