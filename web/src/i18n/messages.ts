@@ -4,6 +4,7 @@
  */
 import { ERROR_CATALOGUE, MSG, isErrorCode, type ErrorCode } from '@caskade/kit/rules';
 import { CATALOG_MSG } from '@caskade/catalog/domain';
+import { LIQUOR_LICENCE_MSG } from '@caskade/identity/domain';
 
 export const PASSWORD_INCORRECT = 'validation.passwordIncorrect';
 /** Keys the catalog service and gateway answer besides the shared rules' (docs/api/catalog.md). */
@@ -20,6 +21,7 @@ export type ValidationKey =
   | (typeof MSG)[keyof typeof MSG]
   | (typeof CATALOG_MSG)[keyof typeof CATALOG_MSG]
   | (typeof CATALOG_SERVER_KEYS)[number]
+  | (typeof LIQUOR_LICENCE_MSG)[keyof typeof LIQUOR_LICENCE_MSG]
   | typeof PASSWORD_INCORRECT;
 
 export const validationMessages: Record<ValidationKey, string> = {
