@@ -98,6 +98,8 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     const addresses = await buyer.get<{ data: { id: string; isDefault: boolean }[] }>('/api/delivery-addresses');
     const address = addresses.body.data.find((a) => a.isDefault);
     if (!address) throw new Error('the demo buyer has no default delivery address');
+    // Liquor is sold only to a buyer with a liquor licence on file (ADR 042).
+    expect((await buyer.put('/api/current-user/liquor-licence', { number: 'LIQP-36129', state: 'VIC' })).status).toBe(200);
     // Yarra Valley Brewing asks for at least 2.
     expect((await buyer.post('/api/cart', { listingId: listingA, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' })).status).toBe(201);
     expect((await buyer.post('/api/cart', { listingId: listingB, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
