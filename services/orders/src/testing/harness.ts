@@ -3,16 +3,17 @@
  * directory standing in for identity), payments on the sandbox, cart — each on its own schema of
  * the same backend (PGlite or PostgreSQL), on one local bus. Orders runs on a clock the test moves
  * and with its timer loop off: tests fire timers themselves (runDueTimers), on as many replicas as
- * they start (PostgreSQL only: replicas share one schema). Identity is absent: buyer names are
- * empty, which orders tolerates by design.
+ * they start (PostgreSQL only: replicas share one schema). Identity runs too: each buyer is a real
+ * account, with a liquor licence on file unless a test asks for none (ADR 042).
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type PromiseClient, type Role } from '@caskade/kit';
 import { describeServiceBackends, dropTestSchema, solidPng, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
 import { catalogEnv, startCatalog, type CatalogService, type SupplierDirectory } from '@caskade/catalog';
 import { cartEnv, startCart, type CartService } from '@caskade/cart';
+import { identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
 import { paymentsEnv, startPayments, type PaymentsService } from '@caskade/payments';
-import { cart, catalog, orders, payments } from '@caskade/proto';
+import { cart, catalog, identity, orders, payments } from '@caskade/proto';
 import { ordersEnv } from '../config';
 import { startOrders, type OrdersService } from '../index';
 
@@ -27,15 +28,17 @@ export interface OrdersHarness {
   catalogSvc: CatalogService;
   paymentsSvc: PaymentsService;
   cartSvc: CartService;
+  identitySvc: IdentityService;
   client: PromiseClient<typeof orders.OrdersServiceService>;
+  identityClient: PromiseClient<typeof identity.IdentityServiceService>;
   catalogClient: PromiseClient<typeof catalog.CatalogServiceService>;
   cartClient: PromiseClient<typeof cart.CartServiceService>;
   paymentsClient: PromiseClient<typeof payments.PaymentsServiceService>;
   clock: { now: number };
   /** A supplier with a sandbox payout account, known to the catalog's directory. */
   supplier(brandName?: string): Promise<CallContext>;
-  /** A buyer with one default delivery address; answers its context and the address id. */
-  buyer(): Promise<{ ctx: CallContext; addressId: string }>;
+  /** A buyer account (with a liquor licence on file unless `liquorLicence: false`) and one default delivery address; answers its context and the address id. */
+  buyer(opts?: { liquorLicence?: boolean }): Promise<{ ctx: CallContext; addressId: string }>;
   /** A published beer of `supplier` (a $240 keg, pickup) with `stock` units. */
   listing(supplier: CallContext, title: string, stock: number): Promise<catalog.Listing>;
   stockOf(listingId: string): Promise<number>;
@@ -47,7 +50,7 @@ export interface OrdersHarness {
 export async function startOrdersHarness(backend: Backend): Promise<OrdersHarness> {
   const db = backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {};
   const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 50 });
-  const schemas = { catalog: uniqueName('orders_catalog_test'), payments: uniqueName('orders_payments_test'), cart: uniqueName('orders_cart_test'), orders: uniqueName('orders_test') };
+  const schemas = { catalog: uniqueName('orders_catalog_test'), payments: uniqueName('orders_payments_test'), cart: uniqueName('orders_cart_test'), orders: uniqueName('orders_test'), identity: uniqueName('orders_identity_test') };
   const brands = new Map<string, string>();
   const directory: SupplierDirectory = {
     currentSupplier: async (ctx) => {
@@ -61,8 +64,9 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
   const catalogSvc = await startCatalog({ env: catalogEnv.parse({ ...env, IDENTITY_ADDR: '127.0.0.1:1' }), bus, logger: testLogger, schema: schemas.catalog, directory });
   const paymentsSvc = await startPayments({ env: paymentsEnv.parse({ ...env, SANDBOX_BECS_SETTLE_SECONDS: '0' }), bus, logger: testLogger, schema: schemas.payments, pollMs: 50 });
   const cartSvc = await startCart({ env: cartEnv.parse({ ...env, CATALOG_ADDR: catalogSvc.grpcAddress }), bus, logger: testLogger, schema: schemas.cart });
+  const identitySvc = await startIdentity({ env: identityEnv.parse({ ...env, JWT_SECRET: 'x'.repeat(40) }), bus, logger: testLogger, schema: schemas.identity });
   const ordersEnvValues = ordersEnv.parse({
-    ...env, IDENTITY_ADDR: '127.0.0.1:1', CATALOG_ADDR: catalogSvc.grpcAddress, CART_ADDR: cartSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress,
+    ...env, IDENTITY_ADDR: identitySvc.grpcAddress, CATALOG_ADDR: catalogSvc.grpcAddress, CART_ADDR: cartSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress,
   });
   const startOne = (on = bus) => startOrders({ env: ordersEnvValues, bus: on, logger: testLogger, schema: schemas.orders, now: () => new Date(clock.now), timerPollMs: 0 });
   const replicaBuses: LocalEventBus[] = [];
@@ -72,6 +76,7 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
   const catalogClient = createClient(catalog.CatalogServiceService, catalogSvc.grpcAddress);
   const cartClient = createClient(cart.CartServiceService, cartSvc.grpcAddress);
   const paymentsClient = createClient(payments.PaymentsServiceService, paymentsSvc.grpcAddress);
+  const identityClient = createClient(identity.IdentityServiceService, identitySvc.grpcAddress);
   const images = new Map<string, Promise<string>>();
 
   return {
@@ -80,7 +85,9 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
     catalogSvc,
     paymentsSvc,
     cartSvc,
+    identitySvc,
     client,
+    identityClient,
     catalogClient,
     cartClient,
     paymentsClient,
@@ -91,8 +98,13 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
       await paymentsClient.createSandboxPayoutAccount({ supplierId: ctx.caller?.userId ?? '' }, system);
       return ctx;
     },
-    async buyer() {
-      const ctx = ctxOf(randomUUID(), 'buyer');
+    async buyer({ liquorLicence = true } = {}) {
+      const signedUp = await identityClient.signUp({
+        userType: 'buyer', email: `buyer-${randomUUID()}@example.com`, password: 'correct horse battery', agreeTerms: true,
+        profile: identity.Profile.fromPartial({ firstName: 'Ava', lastName: 'Nguyen', companyName: 'Fitzroy Alehouse', abnAcn: '51824753556', phoneNumber: '0412345678' }),
+      }, system, { deadlineMs: 20_000 });
+      const ctx = ctxOf(signedUp.user?.id ?? '', 'buyer');
+      if (liquorLicence) await identityClient.setLiquorLicence({ number: 'LIQ32012345', state: 'VIC' }, ctx);
       const out = await cartClient.createDeliveryAddress({
         fields: { name: 'Fitzroy Alehouse', street: '214 Brunswick St', city: 'Fitzroy', state: 'VIC', country: 'AU', postalCode: '3065', phone: '0412345678', email: 'bar@example.com', isDefault: true },
       }, ctx);
@@ -132,13 +144,14 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
       return r;
     },
     async stop() {
-      for (const c of [client, catalogClient, cartClient, paymentsClient]) c.close();
+      for (const c of [client, catalogClient, cartClient, paymentsClient, identityClient]) c.close();
       for (const r of replicas) await r.stop();
       for (const b of replicaBuses) await b.close();
       await ordersSvc.stop();
       await cartSvc.stop();
       await paymentsSvc.stop();
       await catalogSvc.stop();
+      await identitySvc.stop();
       await bus.close();
       for (const schema of Object.values(schemas)) await dropTestSchema(backend, schema);
     },
