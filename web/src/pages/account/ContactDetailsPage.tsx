@@ -5,7 +5,9 @@ import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
 import type { CurrentUser } from '@caskade/gateway/contract';
 import { FormMessage, TextField } from '../../components/Field';
+import { LiquorLicenceForm } from '../../components/account/LiquorLicenceForm';
 import { Spinner } from '../../components/Spinner';
+import { liquorLicenceUi } from '../../i18n/liquorLicenceMessages';
 import { ui } from '../../i18n/messages';
 import { useForm } from '../../lib/useForm';
 import { useFormSubmit } from '../../lib/useFormSubmit';
@@ -21,6 +23,11 @@ export default function ContactDetailsPage() {
         <>
           <EmailForm key={user.id} user={user} />
           <PhoneForm key={user.id} user={user} />
+          {user.role === 'buyer' ? (
+            <SettingsCard title={liquorLicenceUi.section} description={liquorLicenceUi.description}>
+              <LiquorLicenceForm key={user.id} />
+            </SettingsCard>
+          ) : null}
         </>
       ) : (
         <Spinner />

@@ -6,7 +6,7 @@
  * message and the buyer pays the same checkout again with another method (retry-payment).
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AU_STATES } from '@caskade/kit/rules';
 import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
 import type { BillingInput } from '@caskade/gateway/contract';
@@ -23,14 +23,17 @@ import {
   type OrderView,
   type Purchase,
 } from '../../api/checkout';
+import { hasLiquorLicence } from '../../api/liquorLicence';
 import { useCurrentUser } from '../../api/session';
 import { pathTo } from '../../app/routes';
+import { LiquorLicenceForm } from '../../components/account/LiquorLicenceForm';
 import { LineItems } from '../../components/buying/LineItems';
 import { PaymentFields, initialPaymentForm, usePaymentResolver, validatePayment, type PaymentErrors, type PaymentForm } from '../../components/buying/PaymentFields';
 import { FormMessage, SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { BILLING_MSG, PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../../i18n/buyingMessages';
 import { formatMoney } from '../../i18n/format';
+import { liquorLicenceUi } from '../../i18n/liquorLicenceMessages';
 import { ui } from '../../i18n/messages';
 
 const t = buyingUi.checkout;
@@ -58,9 +61,11 @@ interface CheckoutFormProps {
   purchase: Purchase;
   /** Above the summary: what is bought (Buy now) or a way back to the cart. */
   intro?: ReactNode;
+  /** What is bought holds liquor (catalog's requiresLiquorLicence): a buyer without a licence is asked for one (ADR 042). */
+  holdsLiquor?: boolean;
 }
 
-export function CheckoutForm({ purchase, intro }: CheckoutFormProps) {
+export function CheckoutForm({ purchase, intro, holdsLiquor = false }: CheckoutFormProps) {
   const addresses = useDeliveryAddresses();
   const methods = useSavedPaymentMethods();
   const provider = usePaymentProvider();
@@ -76,12 +81,13 @@ export function CheckoutForm({ purchase, intro }: CheckoutFormProps) {
     );
   }
     // New cards and mandates are entered on the sandbox here; with Stripe they need Stripe Elements (not built yet).
-  return <CheckoutFormLoaded purchase={purchase} intro={intro} addresses={addresses.data} saved={methods.data} newMethods={provider.data.provider === 'sandbox'} />;
+  return <CheckoutFormLoaded purchase={purchase} intro={intro} holdsLiquor={holdsLiquor} addresses={addresses.data} saved={methods.data} newMethods={provider.data.provider === 'sandbox'} />;
 }
 
 function CheckoutFormLoaded({
   purchase,
   intro,
+  holdsLiquor,
   addresses,
   saved,
   newMethods,
@@ -103,6 +109,10 @@ function CheckoutFormLoaded({
   const resolvePayment = usePaymentResolver();
   const busy = resolving || pay.isPending;
   const selectedAddress = addresses.find((a) => a.id === addressId) ?? null;
+  // Liquor needs a licence on file (ADR 042): asked for here when the purchase holds liquor or the server refused for want of one.
+  const [licenceSaved, setLicenceSaved] = useState(false);
+  const licenceRefused = [preview.error, pay.error].some((error) => isApiError(error) && error.code === 'transaction-liquor-licence-required');
+  const showLicencePrompt = licenceSaved || ((holdsLiquor || licenceRefused) && !hasLiquorLicence(user));
 
   const setBillingField = (key: keyof Billing, value: string) => {
     setBilling((prev) => ({ ...prev, [key]: value }));
@@ -170,6 +180,21 @@ function CheckoutFormLoaded({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
       <div className="grid min-w-0 content-start gap-8">
+        {showLicencePrompt ? (
+          <Section title={liquorLicenceUi.promptTitle}>
+            {licenceSaved ? null : (
+              <div className="mb-4">
+                <FormMessage tone="info">
+                  <p>{liquorLicenceUi.prompt}</p>
+                  <Link to={pathTo('ContactDetailsPage')} className="mt-1 inline-block font-semibold underline">
+                    {liquorLicenceUi.accountLink}
+                  </Link>
+                </FormMessage>
+              </div>
+            )}
+            <LiquorLicenceForm onSaved={() => setLicenceSaved(true)} />
+          </Section>
+        ) : null}
         <Section title={t.delivery}>
           <AddressPicker addresses={addresses} selected={addressId} onSelect={setAddressId} disabled={declined !== null} />
         </Section>

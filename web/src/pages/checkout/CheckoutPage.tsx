@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { requiresLiquorLicence } from '@caskade/catalog/domain';
 import { DELIVERY_METHODS, PAYMENT_TERM_CHOICES, type DeliveryMethod, type PaymentTermChoice } from '@caskade/orders/domain';
 import { useListing } from '../../api/catalog';
 import { useSupplierTerms, type Purchase } from '../../api/checkout';
@@ -52,6 +53,7 @@ export default function CheckoutPage() {
       ) : (
         <CheckoutForm
           purchase={purchase}
+          holdsLiquor={requiresLiquorLicence(listing.data)}
           intro={
             <div className="grid gap-3 text-sm text-stone-700">
               <p>

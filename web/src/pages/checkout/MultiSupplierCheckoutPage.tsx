@@ -30,6 +30,7 @@ export default function MultiSupplierCheckoutPage() {
       ) : (
         <CheckoutForm
           purchase={PURCHASE}
+          holdsLiquor={cart.data?.suppliers.some((g) => g.entries.some((e) => e.requiresLiquorLicence)) ?? false}
           intro={
             <Link to={pathTo('CartPage')} className="text-sm font-medium text-brand-800 underline">
               {buyingUi.checkout.backToCart}
