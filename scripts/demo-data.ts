@@ -13,11 +13,16 @@ export const DEMO_ACCOUNTS: SeedAccount[] = [
     profile: {
       firstName: 'Ben', lastName: 'Barkeep', companyName: 'The Fitzroy Alehouse', abnAcn: '51824753556',
       phoneNumber: '0412345678', favouriteCategories: ['beer', 'wine'],
+      // Liquor is sold only to a licensed buyer (ADR 042): the demo venue holds a Victorian licence.
+      liquorLicenceNumber: '32012345', liquorLicenceState: 'VIC',
     },
   },
   {
     email: 'limited@example.com', password: DEMO_PASSWORD, role: 'buyer', scopes: ['user:limited'],
-    profile: { firstName: 'Lee', lastName: 'Limited', companyName: 'The Fitzroy Alehouse', abnAcn: '51824753556', phoneNumber: '0412345679' },
+    profile: {
+      firstName: 'Lee', lastName: 'Limited', companyName: 'The Fitzroy Alehouse', abnAcn: '51824753556', phoneNumber: '0412345679',
+      liquorLicenceNumber: '32012345', liquorLicenceState: 'VIC',
+    },
   },
   {
     email: 'supplier@example.com', password: DEMO_PASSWORD, role: 'supplier',
