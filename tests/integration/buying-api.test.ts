@@ -40,6 +40,8 @@ async function login(email: string, password = PASSWORD): Promise<ApiSession> {
 async function newBuyer(email: string): Promise<{ session: ApiSession; addressId: string }> {
   const s = new ApiSession(app.url);
   expect((await s.post('/api/auth/sign-up', buyerSignup(email))).status).toBe(201);
+  // Beer is liquor: only a buyer with a liquor licence on file may buy it (ADR 042).
+  expect((await s.put('/api/current-user/liquor-licence', { number: '32012345', state: 'VIC' })).status).toBe(200);
   const address = await s.post<{ data: DeliveryAddressView }>('/api/delivery-addresses', {
     name: 'Collingwood Bottle Shop', street: '1 Smith St', city: 'Collingwood', state: 'VIC', postalCode: '3066', phone: '0412345678', email,
   });

@@ -42,6 +42,8 @@ export async function supplierWithListings(url: string, email: string, brand: st
 export async function buyerWithAddress(url: string, email: string): Promise<{ session: ApiSession; addressId: string }> {
   const s = new ApiSession(url);
   must(await s.post('/api/auth/sign-up', buyerSignup(email)), 201, 'buyer sign-up');
+  // The fixtures' listings are beers, liquor: a buyer needs a liquor licence on file (ADR 042).
+  must(await s.put('/api/current-user/liquor-licence', { number: '32012345', state: 'VIC' }), 200, 'liquor licence');
   const address = must(await s.post<{ data: { id: string } }>('/api/delivery-addresses', {
     name: 'Race Bar', street: '2 Smith St', city: 'Fitzroy', state: 'VIC', postalCode: '3065', phone: '0412345678', email,
   }), 201, 'delivery address');
