@@ -14,4 +14,15 @@ describeIdentity('identity: GetUsers tells email addresses to services only, whe
     await expectAppError(client.getUsers({ ids, withEmail: true }, as(a)), 'forbidden');
     expect((await client.getUsers({ ids }, as(a))).users.map((u) => u.email)).toEqual(['', '']);
   });
+
+  it('answers each user’s ABN or ACN when asked with_abn (tax invoices), never otherwise', async () => {
+    const { client } = h();
+    const a = (await client.signUp(buyer('get-users-abn-buyer@example.com'), anon)).user;
+    const b = (await client.signUp(supplier('get-users-abn-supplier@example.com', 'Abn Ales'), anon)).user;
+    const ids = [a?.id ?? '', b?.id ?? ''];
+    const abns = async (withAbn?: boolean) => (await client.getUsers({ ids, ...(withAbn === undefined ? {} : { withAbn }) }, anon)).users.map((u) => [u.id, u.abnAcn]).sort();
+    expect(await abns(true)).toEqual([[a?.id, '51824753556'], [b?.id, '004085616']].sort());
+    expect(await abns()).toEqual([[a?.id, ''], [b?.id, '']].sort());
+    expect(await abns(false)).toEqual([[a?.id, ''], [b?.id, '']].sort());
+  });
 });
