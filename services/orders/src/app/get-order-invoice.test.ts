@@ -3,7 +3,8 @@
  * invoice carries its name and ABN, each line, the WET, the GST and the total exactly as the
  * order's stored line items say, the buyer's ABN from $1,000; Caskade's platform-fee invoice
  * carries the fee and its GST; only the order's parties and the operator may download, and only
- * once the order is purchased. Identity is stood in for by a directory answering GetUsers.
+ * once the order is purchased. The invoice's names and ABNs come from a directory standing in for
+ * identity's GetUsers (with_abn), so each test says exactly whose ABN it expects.
  */
 import { randomUUID } from 'node:crypto';
 import { CASKADE_ABN, CASKADE_LEGAL_NAME, formatAud, type CallContext } from '@caskade/kit';
@@ -52,16 +53,22 @@ async function purchased(h: OrdersHarness, id: string, buyer: CallContext) {
   return { ...order, priced: order.priced };
 }
 
-/** Identity's GetUsers for the people of these tests: company names and ABNs, the ABN only when asked. */
+/**
+ * Identity's GetUsers for the invoices of these tests: company names and ABNs of `people` when the
+ * ABN is asked for (the invoice's call); every other call (checkout's licence check) goes to identity.
+ */
 function directory(h: OrdersHarness, people: Map<string, { companyName: string; abnAcn: string }>): () => void {
   const real = h.orders.deps.identity;
   h.orders.deps.identity = {
-    getUsers: (req) => Promise.resolve({
-      users: req.ids.flatMap((id) => {
-        const p = people.get(id);
-        return p ? [identity.PublicUser.fromPartial({ id, companyName: p.companyName, displayName: p.companyName, abnAcn: req.withAbn === true ? p.abnAcn : '' })] : [];
-      }),
-    }),
+    getUsers: (req, ctx, opts) => {
+      if (req.withAbn !== true) return real.getUsers(req, ctx, opts);
+      return Promise.resolve({
+        users: req.ids.flatMap((id) => {
+          const p = people.get(id);
+          return p ? [identity.PublicUser.fromPartial({ id, companyName: p.companyName, displayName: p.companyName, abnAcn: p.abnAcn })] : [];
+        }),
+      });
+    },
   };
   return () => {
     h.orders.deps.identity = real;
