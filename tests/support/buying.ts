@@ -38,7 +38,7 @@ export async function supplierWithListings(url: string, email: string, brand: st
   return { session: s, listingIds };
 }
 
-/** A signed-up buyer with one (default) delivery address in Victoria. */
+/** A signed-up buyer with a liquor licence on file and one (default) delivery address in Victoria. */
 export async function buyerWithAddress(url: string, email: string): Promise<{ session: ApiSession; addressId: string }> {
   const s = new ApiSession(url);
   must(await s.post('/api/auth/sign-up', buyerSignup(email)), 201, 'buyer sign-up');
