@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { ERROR_CATALOGUE, MSG } from '@caskade/kit/rules';
 import { CATALOG_SERVER_KEYS, errorCodeMessage, errorMessages, messageFor, PASSWORD_INCORRECT, ui, validationMessages, type ValidationKey } from './messages';
 import { CATALOG_MSG } from '@caskade/catalog/domain';
+import { LIQUOR_LICENCE_MSG } from '@caskade/identity/domain';
 
 describe('messages', () => {
-  it('words every validation key of the shared rules (accounts and catalog), plus the server-only ones', () => {
-    const keys = [...new Set([...Object.values(MSG), ...Object.values(CATALOG_MSG), ...CATALOG_SERVER_KEYS, PASSWORD_INCORRECT])] as ValidationKey[];
+  it('words every validation key of the shared rules (accounts, catalog, liquor licence), plus the server-only ones', () => {
+    const keys = [...new Set([...Object.values(MSG), ...Object.values(CATALOG_MSG), ...CATALOG_SERVER_KEYS, PASSWORD_INCORRECT, ...Object.values(LIQUOR_LICENCE_MSG)])] as ValidationKey[];
     for (const key of keys) {
       expect([key, messageFor(key)]).toEqual([key, validationMessages[key]]);
       expect(validationMessages[key].length).toBeGreaterThan(5);
