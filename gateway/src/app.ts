@@ -18,6 +18,7 @@ import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { invoiceRoutes } from './routes/invoices';
 import { reviewRoutes } from './routes/reviews';
+import { standingOrderRoutes } from './routes/standing-orders';
 import { PAYMENTS_WEBHOOK_OPENAPI, paymentRoutes, paymentsWebhookRouter } from './routes/payments';
 import { IMAGE_UPLOAD_OPENAPI, imageServingRouter, imageUploadRouter } from './routes/images';
 
@@ -33,7 +34,7 @@ export interface GatewayAppOptions {
 }
 
 export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
-  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...invoiceRoutes(clients), ...reviewRoutes(clients), ...paymentRoutes(clients)];
+  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...invoiceRoutes(clients), ...reviewRoutes(clients), ...standingOrderRoutes(clients), ...paymentRoutes(clients)];
 }
 
 export function createGatewayApp(opts: GatewayAppOptions): Express {

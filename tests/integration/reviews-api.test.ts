@@ -1,13 +1,14 @@
 /**
  * Reviews and "Order again" through the gateway in the embedded mode: after receipt the buyer and
  * the supplier review each other once (the spec's already-reviewed codes), reviews are public with
- * their average on a listing and a user; reorder puts lines back in the cart and reports the rest.
+ * their average on a listing and a user; reorder puts lines back in the cart and reports the rest;
+ * the buyer keeps a standing order of it (create, list, pause, skip, delete).
  */
 import { randomUUID } from 'node:crypto';
 import { startApp, type TestApp } from '../support/app';
 import { buyerWithAddress, supplierWithListings } from '../support/buying';
 import { ApiSession } from '../support/http';
-import type { CartView, CheckoutOutcomeView, OrderReviewsView, OrderView, ReorderView, ReviewsPage, ReviewView } from '@caskade/gateway/contract';
+import type { CartView, CheckoutOutcomeView, OrderReviewsView, OrderView, PaymentMethodView, ReorderView, ReviewsPage, ReviewView, StandingOrderView } from '@caskade/gateway/contract';
 
 interface ErrorBody {
   errors: Array<{ status: number; code: string; meta?: { fields?: Record<string, string> } }>;
@@ -111,5 +112,29 @@ describe('order again through the gateway', () => {
     expect(short.body.data.failed.map((f) => [f.listingId, f.error])).toEqual([[kept, 'not-enough-quantity'], [gone, 'Listing info not found']]);
     expect((await supplier.post<ErrorBody>(`/api/transactions/${order.id}/reorder`)).status).toBe(403);
     expect((await new ApiSession(app.url).post(`/api/transactions/${order.id}/reorder`)).status).toBe(401);
+  }, 120_000);
+});
+
+describe('standing orders through the gateway', () => {
+  it('the buyer repeats the order on a saved card, pauses, skips and ends it; nobody else may', async () => {
+    const saved = await buyer.post<{ data: PaymentMethodView }>('/api/payment-methods/attach', { paymentMethodId: 'pm_card_visa' });
+    expect(saved.status).toBe(201);
+    const bad = await buyer.post<ErrorBody>('/api/standing-orders', { orderId: order.id, intervalWeeks: 9, paymentMethodId: saved.body.data.id });
+    expect([bad.status, bad.body.errors[0]?.meta?.fields]).toEqual([400, { intervalWeeks: 'standingOrder.intervalInvalid' }]);
+    const created = await buyer.post<{ data: StandingOrderView }>('/api/standing-orders', { orderId: order.id, intervalWeeks: 2, paymentMethodId: saved.body.data.id });
+    expect([created.status, created.body.data.intervalWeeks, created.body.data.paused, created.body.data.sourceOrderId, created.body.data.lastResult]).toEqual([201, 2, false, order.id, '']);
+    const id = created.body.data.id;
+    expect((await buyer.get<{ data: StandingOrderView[] }>('/api/standing-orders')).body.data.map((s) => s.id)).toEqual([id]);
+    const paused = await buyer.put<{ data: StandingOrderView }>(`/api/standing-orders/${id}`, { paused: true });
+    expect([paused.status, paused.body.data.paused]).toEqual([200, true]);
+    const skipped = await buyer.put<{ data: StandingOrderView }>(`/api/standing-orders/${id}`, { skipNext: true, paused: false });
+    expect(new Date(skipped.body.data.nextRunAt).getTime() - new Date(created.body.data.nextRunAt).getTime()).toBe(2 * 7 * 24 * 60 * 60 * 1000);
+    expect((await buyer.put<ErrorBody>(`/api/standing-orders/${id}`, {})).status).toBe(400);
+    expect((await supplier.get('/api/standing-orders')).status).toBe(403);
+    expect((await supplier.put(`/api/standing-orders/${id}`, { paused: true })).status).toBe(403);
+    expect((await new ApiSession(app.url).get('/api/standing-orders')).status).toBe(401);
+    expect((await buyer.delete(`/api/standing-orders/${id}`)).status).toBe(204);
+    expect((await buyer.delete(`/api/standing-orders/${id}`)).status).toBe(404);
+    expect((await buyer.get<{ data: StandingOrderView[] }>('/api/standing-orders')).body.data).toEqual([]);
   }, 120_000);
 });

@@ -12,3 +12,4 @@ export * from './buying';
 export * from './payouts';
 export * from './invoices';
 export * from './reviews';
+export * from './standing-orders';

@@ -3,6 +3,7 @@ import { createClient, MEMBERSHIP_PLANS, startServiceRuntime, type EventBus, typ
 import { cart, catalog, identity, orders, payments } from '@caskade/proto';
 import type { OrdersDeps } from './app/deps';
 import { Memo } from './app/memo';
+import { startStandingOrderRuns } from './app/run-standing-orders';
 import { startTimers } from './app/timers';
 import type { OrdersEnv } from './config';
 import { ORDERS_MIGRATIONS, type OrdersDB } from './db/schema';
@@ -14,6 +15,7 @@ export { ordersEnv, type OrdersEnv } from './config';
 export type { OrdersDB } from './db/schema';
 export type { OrdersDeps } from './app/deps';
 export { runDueTimers } from './app/timers';
+export { runDueStandingOrders } from './app/run-standing-orders';
 
 export interface StartOrdersOptions {
   env: OrdersEnv;
@@ -74,11 +76,13 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
       deps = built;
       const timers = pollMs > 0 ? startTimers(built, pollMs) : null;
       if (timers) wakeTimers = () => timers.wake();
+      const standingOrders = pollMs > 0 ? startStandingOrderRuns(built, pollMs) : null;
       return {
         bindings: [{ name: 'caskade.orders.v1.OrdersService', definition: orders.OrdersServiceService, implementation: ordersHandlers(built, logger) }],
         subscriptions: [() => opts.bus.subscribe(paymentStatusConsumer(built)), () => opts.bus.subscribe(afterTransitionConsumer(built))],
         stop: async () => {
           await timers?.stop();
+          await standingOrders?.stop();
           for (const c of Object.values(clients)) c.close();
         },
       };

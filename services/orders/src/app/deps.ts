@@ -24,7 +24,7 @@ export interface OrdersDeps {
   identity: Pick<PromiseClient<typeof identity.IdentityServiceService>, 'getUsers'>;
   catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getListing' | 'reserveStock' | 'commitReservation' | 'releaseReservation' | 'restockQuantity'>;
   cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms' | 'addToCart'>;
-  payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts' | 'refundPayment'>;
+  payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts' | 'refundPayment' | 'listPaymentMethods'>;
   /** The supplier's platform fee (its membership plan); every supplier is on Small until memberships exist. */
   feeRateFor(supplierId: string): Promise<number>;
   shipping: ShippingPort;

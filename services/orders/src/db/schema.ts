@@ -113,6 +113,32 @@ create table review_listings (
 );
 `,
   },
+  {
+    id: '005_standing_orders',
+    sql: `
+create table standing_orders (
+  id uuid primary key,
+  buyer_id uuid not null,
+  source_order_id uuid not null references orders(id),
+  supplier_id uuid not null,
+  supplier_name text not null default '',
+  lines jsonb not null,
+  payment_method_id text not null,
+  interval_weeks int not null check (interval_weeks between 1 and 8),
+  paused boolean not null default false,
+  next_run_at timestamptz not null,
+  notice_sent_for timestamptz,
+  lease_until timestamptz,
+  last_run_at timestamptz,
+  last_result text not null default '',
+  last_checkout_id uuid,
+  version int not null default 1,
+  created_at timestamptz not null default now()
+);
+create index standing_orders_buyer on standing_orders (buyer_id, created_at desc);
+create index standing_orders_due on standing_orders (next_run_at) where not paused;
+`,
+  },
 ];
 
 export interface CheckoutsTable {
@@ -194,6 +220,31 @@ export interface OrdersDB {
   order_timers: OrderTimersTable;
   reviews: ReviewsTable;
   review_listings: ReviewListingsTable;
+  standing_orders: StandingOrdersTable;
+}
+
+/** A buyer's order repeated every 1–8 weeks on a saved payment method (docs/decisions/049). */
+export interface StandingOrdersTable {
+  id: string;
+  buyer_id: string;
+  source_order_id: string;
+  supplier_id: string;
+  supplier_name: string;
+  lines: ColumnType<OrderLineRecord[], string, string>;
+  payment_method_id: string;
+  interval_weeks: number;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  next_run_at: ColumnType<Date, Date, Date>;
+  /** The run the buyer was last told about (its next_run_at then). */
+  notice_sent_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A replica running it holds it until then. */
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_run_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** '', ordered, or why the last run placed no order (a cart or payment code). */
+  last_result: ColumnType<string, string | undefined, string>;
+  last_checkout_id: ColumnType<string | null, string | null | undefined, string | null>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** One review per order and type: the buyer's of the supplier (ofProvider), the supplier's of the buyer (ofCustomer). */

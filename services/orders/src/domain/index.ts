@@ -6,3 +6,4 @@ export * from './terms';
 export * from './messages';
 export * from './reviews';
 export * from './reorder';
+export * from './standing-orders';

@@ -3,6 +3,8 @@ import type { orders } from '@caskade/proto';
 import type { OrdersDeps } from '../app/deps';
 import { getCheckout } from '../app/get-checkout';
 import { createReview } from '../app/create-review';
+import { createStandingOrder } from '../app/create-standing-order';
+import { deleteStandingOrder } from '../app/delete-standing-order';
 import { getOrder } from '../app/get-order';
 import { getOrderInvoice } from '../app/get-order-invoice';
 import { getOrderReviews } from '../app/get-order-reviews';
@@ -10,9 +12,11 @@ import { initiateForListing } from '../app/initiate-for-listing';
 import { initiateFromCart } from '../app/initiate-from-cart';
 import { operatorQueryOrders, queryOrders } from '../app/query-orders';
 import { queryReviews } from '../app/query-reviews';
+import { queryStandingOrders } from '../app/query-standing-orders';
 import { reorder } from '../app/reorder';
 import { retryCheckoutPayment } from '../app/retry-checkout-payment';
 import { transitionOrder } from '../app/transition-order';
+import { updateStandingOrder } from '../app/update-standing-order';
 
 /** Thin edge: each RPC calls one use case; errors are mapped by unaryService. */
 export function ordersHandlers(deps: OrdersDeps, logger: Logger): orders.OrdersServiceServer {
@@ -31,6 +35,10 @@ export function ordersHandlers(deps: OrdersDeps, logger: Logger): orders.OrdersS
       queryReviews: (req, ctx) => queryReviews(deps, ctx, req),
       getOrderReviews: (req, ctx) => getOrderReviews(deps, ctx, req),
       reorderOrder: (req, ctx) => reorder(deps, ctx, req),
+      createStandingOrder: (req, ctx) => createStandingOrder(deps, ctx, req),
+      queryStandingOrders: (req, ctx) => queryStandingOrders(deps, ctx, req),
+      updateStandingOrder: (req, ctx) => updateStandingOrder(deps, ctx, req),
+      deleteStandingOrder: (req, ctx) => deleteStandingOrder(deps, ctx, req),
     },
     logger,
   );

@@ -374,6 +374,66 @@ export interface GetOrderInvoiceResponse {
   filename: string;
 }
 
+/** A standing order: one of the buyer's orders repeated every interval_weeks, paid with a saved method. */
+export interface StandingOrder {
+  id: string;
+  sourceOrderId: string;
+  supplier:
+    | Party
+    | undefined;
+  /** The lines as last ordered; each run prices them at the listing's price then. */
+  lines: OrderLine[];
+  paymentMethodId: string;
+  intervalWeeks: number;
+  paused: boolean;
+  /** RFC 3339. */
+  nextRunAt: string;
+  /** When the buyer is told of the next run (RFC 3339). */
+  nextNoticeAt: string;
+  lastRunAt: string;
+  /** Empty (not run yet), ordered, pending, payment_failed, or why no order was placed (an error code). */
+  lastResult: string;
+  lastCheckoutId: string;
+  createdAt: string;
+}
+
+export interface CreateStandingOrderRequest {
+  orderId: string;
+  intervalWeeks: number;
+  paymentMethodId: string;
+}
+
+export interface CreateStandingOrderResponse {
+  standingOrder: StandingOrder | undefined;
+}
+
+export interface QueryStandingOrdersRequest {
+}
+
+export interface QueryStandingOrdersResponse {
+  standingOrders: StandingOrder[];
+}
+
+/** Unset fields stay as they are. */
+export interface UpdateStandingOrderRequest {
+  id: string;
+  intervalWeeks?: number | undefined;
+  paused?: boolean | undefined;
+  skipNext: boolean;
+  paymentMethodId?: string | undefined;
+}
+
+export interface UpdateStandingOrderResponse {
+  standingOrder: StandingOrder | undefined;
+}
+
+export interface DeleteStandingOrderRequest {
+  id: string;
+}
+
+export interface DeleteStandingOrderResponse {
+}
+
 function createBaseLineItem(): LineItem {
   return {
     code: "",
@@ -5867,6 +5927,971 @@ export const GetOrderInvoiceResponse: MessageFns<GetOrderInvoiceResponse> = {
   },
 };
 
+function createBaseStandingOrder(): StandingOrder {
+  return {
+    id: "",
+    sourceOrderId: "",
+    supplier: undefined,
+    lines: [],
+    paymentMethodId: "",
+    intervalWeeks: 0,
+    paused: false,
+    nextRunAt: "",
+    nextNoticeAt: "",
+    lastRunAt: "",
+    lastResult: "",
+    lastCheckoutId: "",
+    createdAt: "",
+  };
+}
+
+export const StandingOrder: MessageFns<StandingOrder> = {
+  encode(message: StandingOrder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.sourceOrderId !== "") {
+      writer.uint32(18).string(message.sourceOrderId);
+    }
+    if (message.supplier !== undefined) {
+      Party.encode(message.supplier, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.lines) {
+      OrderLine.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.paymentMethodId !== "") {
+      writer.uint32(42).string(message.paymentMethodId);
+    }
+    if (message.intervalWeeks !== 0) {
+      writer.uint32(48).int32(message.intervalWeeks);
+    }
+    if (message.paused !== false) {
+      writer.uint32(56).bool(message.paused);
+    }
+    if (message.nextRunAt !== "") {
+      writer.uint32(66).string(message.nextRunAt);
+    }
+    if (message.nextNoticeAt !== "") {
+      writer.uint32(74).string(message.nextNoticeAt);
+    }
+    if (message.lastRunAt !== "") {
+      writer.uint32(82).string(message.lastRunAt);
+    }
+    if (message.lastResult !== "") {
+      writer.uint32(90).string(message.lastResult);
+    }
+    if (message.lastCheckoutId !== "") {
+      writer.uint32(98).string(message.lastCheckoutId);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(106).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StandingOrder {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStandingOrder();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceOrderId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.supplier = Party.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.lines.push(OrderLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.paymentMethodId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.intervalWeeks = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.paused = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.nextRunAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.nextNoticeAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.lastRunAt = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.lastResult = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.lastCheckoutId = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StandingOrder {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      sourceOrderId: isSet(object.sourceOrderId)
+        ? globalThis.String(object.sourceOrderId)
+        : isSet(object.source_order_id)
+        ? globalThis.String(object.source_order_id)
+        : "",
+      supplier: isSet(object.supplier) ? Party.fromJSON(object.supplier) : undefined,
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => OrderLine.fromJSON(e)) : [],
+      paymentMethodId: isSet(object.paymentMethodId)
+        ? globalThis.String(object.paymentMethodId)
+        : isSet(object.payment_method_id)
+        ? globalThis.String(object.payment_method_id)
+        : "",
+      intervalWeeks: isSet(object.intervalWeeks)
+        ? globalThis.Number(object.intervalWeeks)
+        : isSet(object.interval_weeks)
+        ? globalThis.Number(object.interval_weeks)
+        : 0,
+      paused: isSet(object.paused) ? globalThis.Boolean(object.paused) : false,
+      nextRunAt: isSet(object.nextRunAt)
+        ? globalThis.String(object.nextRunAt)
+        : isSet(object.next_run_at)
+        ? globalThis.String(object.next_run_at)
+        : "",
+      nextNoticeAt: isSet(object.nextNoticeAt)
+        ? globalThis.String(object.nextNoticeAt)
+        : isSet(object.next_notice_at)
+        ? globalThis.String(object.next_notice_at)
+        : "",
+      lastRunAt: isSet(object.lastRunAt)
+        ? globalThis.String(object.lastRunAt)
+        : isSet(object.last_run_at)
+        ? globalThis.String(object.last_run_at)
+        : "",
+      lastResult: isSet(object.lastResult)
+        ? globalThis.String(object.lastResult)
+        : isSet(object.last_result)
+        ? globalThis.String(object.last_result)
+        : "",
+      lastCheckoutId: isSet(object.lastCheckoutId)
+        ? globalThis.String(object.lastCheckoutId)
+        : isSet(object.last_checkout_id)
+        ? globalThis.String(object.last_checkout_id)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: StandingOrder): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.sourceOrderId !== "") {
+      obj.sourceOrderId = message.sourceOrderId;
+    }
+    if (message.supplier !== undefined) {
+      obj.supplier = Party.toJSON(message.supplier);
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => OrderLine.toJSON(e));
+    }
+    if (message.paymentMethodId !== "") {
+      obj.paymentMethodId = message.paymentMethodId;
+    }
+    if (message.intervalWeeks !== 0) {
+      obj.intervalWeeks = Math.round(message.intervalWeeks);
+    }
+    if (message.paused !== false) {
+      obj.paused = message.paused;
+    }
+    if (message.nextRunAt !== "") {
+      obj.nextRunAt = message.nextRunAt;
+    }
+    if (message.nextNoticeAt !== "") {
+      obj.nextNoticeAt = message.nextNoticeAt;
+    }
+    if (message.lastRunAt !== "") {
+      obj.lastRunAt = message.lastRunAt;
+    }
+    if (message.lastResult !== "") {
+      obj.lastResult = message.lastResult;
+    }
+    if (message.lastCheckoutId !== "") {
+      obj.lastCheckoutId = message.lastCheckoutId;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StandingOrder>, I>>(base?: I): StandingOrder {
+    return StandingOrder.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StandingOrder>, I>>(object: I): StandingOrder {
+    const message = createBaseStandingOrder();
+    message.id = object.id ?? "";
+    message.sourceOrderId = object.sourceOrderId ?? "";
+    message.supplier = (object.supplier !== undefined && object.supplier !== null)
+      ? Party.fromPartial(object.supplier)
+      : undefined;
+    message.lines = object.lines?.map((e) => OrderLine.fromPartial(e)) || [];
+    message.paymentMethodId = object.paymentMethodId ?? "";
+    message.intervalWeeks = object.intervalWeeks ?? 0;
+    message.paused = object.paused ?? false;
+    message.nextRunAt = object.nextRunAt ?? "";
+    message.nextNoticeAt = object.nextNoticeAt ?? "";
+    message.lastRunAt = object.lastRunAt ?? "";
+    message.lastResult = object.lastResult ?? "";
+    message.lastCheckoutId = object.lastCheckoutId ?? "";
+    message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateStandingOrderRequest(): CreateStandingOrderRequest {
+  return { orderId: "", intervalWeeks: 0, paymentMethodId: "" };
+}
+
+export const CreateStandingOrderRequest: MessageFns<CreateStandingOrderRequest> = {
+  encode(message: CreateStandingOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.orderId !== "") {
+      writer.uint32(10).string(message.orderId);
+    }
+    if (message.intervalWeeks !== 0) {
+      writer.uint32(16).int32(message.intervalWeeks);
+    }
+    if (message.paymentMethodId !== "") {
+      writer.uint32(26).string(message.paymentMethodId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateStandingOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateStandingOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.intervalWeeks = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.paymentMethodId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateStandingOrderRequest {
+    return {
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      intervalWeeks: isSet(object.intervalWeeks)
+        ? globalThis.Number(object.intervalWeeks)
+        : isSet(object.interval_weeks)
+        ? globalThis.Number(object.interval_weeks)
+        : 0,
+      paymentMethodId: isSet(object.paymentMethodId)
+        ? globalThis.String(object.paymentMethodId)
+        : isSet(object.payment_method_id)
+        ? globalThis.String(object.payment_method_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateStandingOrderRequest): unknown {
+    const obj: any = {};
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.intervalWeeks !== 0) {
+      obj.intervalWeeks = Math.round(message.intervalWeeks);
+    }
+    if (message.paymentMethodId !== "") {
+      obj.paymentMethodId = message.paymentMethodId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateStandingOrderRequest>, I>>(base?: I): CreateStandingOrderRequest {
+    return CreateStandingOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateStandingOrderRequest>, I>>(object: I): CreateStandingOrderRequest {
+    const message = createBaseCreateStandingOrderRequest();
+    message.orderId = object.orderId ?? "";
+    message.intervalWeeks = object.intervalWeeks ?? 0;
+    message.paymentMethodId = object.paymentMethodId ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateStandingOrderResponse(): CreateStandingOrderResponse {
+  return { standingOrder: undefined };
+}
+
+export const CreateStandingOrderResponse: MessageFns<CreateStandingOrderResponse> = {
+  encode(message: CreateStandingOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.standingOrder !== undefined) {
+      StandingOrder.encode(message.standingOrder, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateStandingOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateStandingOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.standingOrder = StandingOrder.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateStandingOrderResponse {
+    return {
+      standingOrder: isSet(object.standingOrder)
+        ? StandingOrder.fromJSON(object.standingOrder)
+        : isSet(object.standing_order)
+        ? StandingOrder.fromJSON(object.standing_order)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateStandingOrderResponse): unknown {
+    const obj: any = {};
+    if (message.standingOrder !== undefined) {
+      obj.standingOrder = StandingOrder.toJSON(message.standingOrder);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateStandingOrderResponse>, I>>(base?: I): CreateStandingOrderResponse {
+    return CreateStandingOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateStandingOrderResponse>, I>>(object: I): CreateStandingOrderResponse {
+    const message = createBaseCreateStandingOrderResponse();
+    message.standingOrder = (object.standingOrder !== undefined && object.standingOrder !== null)
+      ? StandingOrder.fromPartial(object.standingOrder)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQueryStandingOrdersRequest(): QueryStandingOrdersRequest {
+  return {};
+}
+
+export const QueryStandingOrdersRequest: MessageFns<QueryStandingOrdersRequest> = {
+  encode(_: QueryStandingOrdersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryStandingOrdersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryStandingOrdersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): QueryStandingOrdersRequest {
+    return {};
+  },
+
+  toJSON(_: QueryStandingOrdersRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QueryStandingOrdersRequest>, I>>(base?: I): QueryStandingOrdersRequest {
+    return QueryStandingOrdersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QueryStandingOrdersRequest>, I>>(_: I): QueryStandingOrdersRequest {
+    const message = createBaseQueryStandingOrdersRequest();
+    return message;
+  },
+};
+
+function createBaseQueryStandingOrdersResponse(): QueryStandingOrdersResponse {
+  return { standingOrders: [] };
+}
+
+export const QueryStandingOrdersResponse: MessageFns<QueryStandingOrdersResponse> = {
+  encode(message: QueryStandingOrdersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.standingOrders) {
+      StandingOrder.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryStandingOrdersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryStandingOrdersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.standingOrders.push(StandingOrder.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QueryStandingOrdersResponse {
+    return {
+      standingOrders: globalThis.Array.isArray(object?.standingOrders)
+        ? object.standingOrders.map((e: any) => StandingOrder.fromJSON(e))
+        : globalThis.Array.isArray(object?.standing_orders)
+        ? object.standing_orders.map((e: any) => StandingOrder.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: QueryStandingOrdersResponse): unknown {
+    const obj: any = {};
+    if (message.standingOrders?.length) {
+      obj.standingOrders = message.standingOrders.map((e) => StandingOrder.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QueryStandingOrdersResponse>, I>>(base?: I): QueryStandingOrdersResponse {
+    return QueryStandingOrdersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QueryStandingOrdersResponse>, I>>(object: I): QueryStandingOrdersResponse {
+    const message = createBaseQueryStandingOrdersResponse();
+    message.standingOrders = object.standingOrders?.map((e) => StandingOrder.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateStandingOrderRequest(): UpdateStandingOrderRequest {
+  return { id: "", intervalWeeks: undefined, paused: undefined, skipNext: false, paymentMethodId: undefined };
+}
+
+export const UpdateStandingOrderRequest: MessageFns<UpdateStandingOrderRequest> = {
+  encode(message: UpdateStandingOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.intervalWeeks !== undefined) {
+      writer.uint32(16).int32(message.intervalWeeks);
+    }
+    if (message.paused !== undefined) {
+      writer.uint32(24).bool(message.paused);
+    }
+    if (message.skipNext !== false) {
+      writer.uint32(32).bool(message.skipNext);
+    }
+    if (message.paymentMethodId !== undefined) {
+      writer.uint32(42).string(message.paymentMethodId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateStandingOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateStandingOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.intervalWeeks = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.paused = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.skipNext = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.paymentMethodId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateStandingOrderRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      intervalWeeks: isSet(object.intervalWeeks)
+        ? globalThis.Number(object.intervalWeeks)
+        : isSet(object.interval_weeks)
+        ? globalThis.Number(object.interval_weeks)
+        : undefined,
+      paused: isSet(object.paused) ? globalThis.Boolean(object.paused) : undefined,
+      skipNext: isSet(object.skipNext)
+        ? globalThis.Boolean(object.skipNext)
+        : isSet(object.skip_next)
+        ? globalThis.Boolean(object.skip_next)
+        : false,
+      paymentMethodId: isSet(object.paymentMethodId)
+        ? globalThis.String(object.paymentMethodId)
+        : isSet(object.payment_method_id)
+        ? globalThis.String(object.payment_method_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateStandingOrderRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.intervalWeeks !== undefined) {
+      obj.intervalWeeks = Math.round(message.intervalWeeks);
+    }
+    if (message.paused !== undefined) {
+      obj.paused = message.paused;
+    }
+    if (message.skipNext !== false) {
+      obj.skipNext = message.skipNext;
+    }
+    if (message.paymentMethodId !== undefined) {
+      obj.paymentMethodId = message.paymentMethodId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateStandingOrderRequest>, I>>(base?: I): UpdateStandingOrderRequest {
+    return UpdateStandingOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateStandingOrderRequest>, I>>(object: I): UpdateStandingOrderRequest {
+    const message = createBaseUpdateStandingOrderRequest();
+    message.id = object.id ?? "";
+    message.intervalWeeks = object.intervalWeeks ?? undefined;
+    message.paused = object.paused ?? undefined;
+    message.skipNext = object.skipNext ?? false;
+    message.paymentMethodId = object.paymentMethodId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateStandingOrderResponse(): UpdateStandingOrderResponse {
+  return { standingOrder: undefined };
+}
+
+export const UpdateStandingOrderResponse: MessageFns<UpdateStandingOrderResponse> = {
+  encode(message: UpdateStandingOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.standingOrder !== undefined) {
+      StandingOrder.encode(message.standingOrder, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateStandingOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateStandingOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.standingOrder = StandingOrder.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateStandingOrderResponse {
+    return {
+      standingOrder: isSet(object.standingOrder)
+        ? StandingOrder.fromJSON(object.standingOrder)
+        : isSet(object.standing_order)
+        ? StandingOrder.fromJSON(object.standing_order)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateStandingOrderResponse): unknown {
+    const obj: any = {};
+    if (message.standingOrder !== undefined) {
+      obj.standingOrder = StandingOrder.toJSON(message.standingOrder);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateStandingOrderResponse>, I>>(base?: I): UpdateStandingOrderResponse {
+    return UpdateStandingOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateStandingOrderResponse>, I>>(object: I): UpdateStandingOrderResponse {
+    const message = createBaseUpdateStandingOrderResponse();
+    message.standingOrder = (object.standingOrder !== undefined && object.standingOrder !== null)
+      ? StandingOrder.fromPartial(object.standingOrder)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteStandingOrderRequest(): DeleteStandingOrderRequest {
+  return { id: "" };
+}
+
+export const DeleteStandingOrderRequest: MessageFns<DeleteStandingOrderRequest> = {
+  encode(message: DeleteStandingOrderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteStandingOrderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteStandingOrderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteStandingOrderRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: DeleteStandingOrderRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteStandingOrderRequest>, I>>(base?: I): DeleteStandingOrderRequest {
+    return DeleteStandingOrderRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteStandingOrderRequest>, I>>(object: I): DeleteStandingOrderRequest {
+    const message = createBaseDeleteStandingOrderRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteStandingOrderResponse(): DeleteStandingOrderResponse {
+  return {};
+}
+
+export const DeleteStandingOrderResponse: MessageFns<DeleteStandingOrderResponse> = {
+  encode(_: DeleteStandingOrderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteStandingOrderResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteStandingOrderResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteStandingOrderResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteStandingOrderResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteStandingOrderResponse>, I>>(base?: I): DeleteStandingOrderResponse {
+    return DeleteStandingOrderResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteStandingOrderResponse>, I>>(_: I): DeleteStandingOrderResponse {
+    const message = createBaseDeleteStandingOrderResponse();
+    return message;
+  },
+};
+
 /**
  * Checkouts and orders: one order (transaction) per supplier, line items priced server-side, both
  * transaction processes of the spec as data (services/orders/src/domain/processes.ts), the
@@ -6025,6 +7050,54 @@ export const OrdersServiceService = {
       Buffer.from(GetOrderInvoiceResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetOrderInvoiceResponse => GetOrderInvoiceResponse.decode(value),
   },
+  /** The order's buyer: repeat the order every 1–8 weeks on a saved payment method (beyond the spec). */
+  createStandingOrder: {
+    path: "/caskade.orders.v1.OrdersService/CreateStandingOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateStandingOrderRequest): Buffer =>
+      Buffer.from(CreateStandingOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateStandingOrderRequest => CreateStandingOrderRequest.decode(value),
+    responseSerialize: (value: CreateStandingOrderResponse): Buffer =>
+      Buffer.from(CreateStandingOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateStandingOrderResponse => CreateStandingOrderResponse.decode(value),
+  },
+  /** The caller's standing orders. */
+  queryStandingOrders: {
+    path: "/caskade.orders.v1.OrdersService/QueryStandingOrders" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: QueryStandingOrdersRequest): Buffer =>
+      Buffer.from(QueryStandingOrdersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QueryStandingOrdersRequest => QueryStandingOrdersRequest.decode(value),
+    responseSerialize: (value: QueryStandingOrdersResponse): Buffer =>
+      Buffer.from(QueryStandingOrdersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): QueryStandingOrdersResponse => QueryStandingOrdersResponse.decode(value),
+  },
+  /** The buyer: change the interval or payment method, pause or resume, skip the next run. */
+  updateStandingOrder: {
+    path: "/caskade.orders.v1.OrdersService/UpdateStandingOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateStandingOrderRequest): Buffer =>
+      Buffer.from(UpdateStandingOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateStandingOrderRequest => UpdateStandingOrderRequest.decode(value),
+    responseSerialize: (value: UpdateStandingOrderResponse): Buffer =>
+      Buffer.from(UpdateStandingOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateStandingOrderResponse => UpdateStandingOrderResponse.decode(value),
+  },
+  /** The buyer: end a standing order. */
+  deleteStandingOrder: {
+    path: "/caskade.orders.v1.OrdersService/DeleteStandingOrder" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteStandingOrderRequest): Buffer =>
+      Buffer.from(DeleteStandingOrderRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteStandingOrderRequest => DeleteStandingOrderRequest.decode(value),
+    responseSerialize: (value: DeleteStandingOrderResponse): Buffer =>
+      Buffer.from(DeleteStandingOrderResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteStandingOrderResponse => DeleteStandingOrderResponse.decode(value),
+  },
 } as const;
 
 export interface OrdersServiceServer extends UntypedServiceImplementation {
@@ -6057,6 +7130,14 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
    * platform-fee: Caskade's tax invoice to the supplier for the platform fee (supplier and operator).
    */
   getOrderInvoice: handleUnaryCall<GetOrderInvoiceRequest, GetOrderInvoiceResponse>;
+  /** The order's buyer: repeat the order every 1–8 weeks on a saved payment method (beyond the spec). */
+  createStandingOrder: handleUnaryCall<CreateStandingOrderRequest, CreateStandingOrderResponse>;
+  /** The caller's standing orders. */
+  queryStandingOrders: handleUnaryCall<QueryStandingOrdersRequest, QueryStandingOrdersResponse>;
+  /** The buyer: change the interval or payment method, pause or resume, skip the next run. */
+  updateStandingOrder: handleUnaryCall<UpdateStandingOrderRequest, UpdateStandingOrderResponse>;
+  /** The buyer: end a standing order. */
+  deleteStandingOrder: handleUnaryCall<DeleteStandingOrderRequest, DeleteStandingOrderResponse>;
 }
 
 export interface OrdersServiceClient extends Client {
@@ -6270,6 +7351,70 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetOrderInvoiceResponse) => void,
+  ): ClientUnaryCall;
+  /** The order's buyer: repeat the order every 1–8 weeks on a saved payment method (beyond the spec). */
+  createStandingOrder(
+    request: CreateStandingOrderRequest,
+    callback: (error: ServiceError | null, response: CreateStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  createStandingOrder(
+    request: CreateStandingOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  createStandingOrder(
+    request: CreateStandingOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  /** The caller's standing orders. */
+  queryStandingOrders(
+    request: QueryStandingOrdersRequest,
+    callback: (error: ServiceError | null, response: QueryStandingOrdersResponse) => void,
+  ): ClientUnaryCall;
+  queryStandingOrders(
+    request: QueryStandingOrdersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: QueryStandingOrdersResponse) => void,
+  ): ClientUnaryCall;
+  queryStandingOrders(
+    request: QueryStandingOrdersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: QueryStandingOrdersResponse) => void,
+  ): ClientUnaryCall;
+  /** The buyer: change the interval or payment method, pause or resume, skip the next run. */
+  updateStandingOrder(
+    request: UpdateStandingOrderRequest,
+    callback: (error: ServiceError | null, response: UpdateStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  updateStandingOrder(
+    request: UpdateStandingOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  updateStandingOrder(
+    request: UpdateStandingOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  /** The buyer: end a standing order. */
+  deleteStandingOrder(
+    request: DeleteStandingOrderRequest,
+    callback: (error: ServiceError | null, response: DeleteStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  deleteStandingOrder(
+    request: DeleteStandingOrderRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteStandingOrderResponse) => void,
+  ): ClientUnaryCall;
+  deleteStandingOrder(
+    request: DeleteStandingOrderRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteStandingOrderResponse) => void,
   ): ClientUnaryCall;
 }
 
