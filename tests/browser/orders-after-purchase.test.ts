@@ -2,14 +2,15 @@
  * Orders after purchase in the browser, on one embedded app (demo data): the demo buyer checks out
  * one cart from two suppliers (Yarra Valley Brewing and Hop Hill Brewing) with the sandbox card,
  * through the API. Supplier A marks its order delivered on /sale/{id} and the buyer confirms receipt
- * on /order/{id} (a racing transition answered 409 first says the spec's message in the popup).
+ * on /order/{id} (a racing transition answered 409 first says the spec's message in the popup); then
+ * each reviews the other once (stars and a message) and sees the other's review.
  * Supplier B marks its order delivered on /sales/{id}; the buyer disputes it on /orders/{id} (the
  * reason is required) and finds it under "Disputed" in the inbox; the operator settles the dispute
  * on /operator/orders with a partial refund; the buyer sees it cancelled with the amount refunded
  * and the whole activity. Every button is one of the order's `allowedTransitions`, worded by name.
  * Screenshots land in /tmp/shots (after-purchase-*).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 import { ApiSession } from '../support/http';
@@ -20,6 +21,7 @@ const SUPPLIER_A = 'supplier@example.com';
 const SUPPLIER_B = 'hop-hill-brewing@suppliers.example.com';
 const OPERATOR = 'operator@example.com';
 const DISPUTE_REASON = 'Two of the kegs arrived <b>flat</b> & one was dented.';
+const REVIEWS = { byBuyer: 'Cold, fresh and on time. Will order again.', bySupplier: 'Prompt to confirm and easy to deal with.' };
 /** The operator refunds $12.50 of supplier B's order. */
 const PARTIAL_REFUND = { typed: '12.50', cents: 1250 };
 
@@ -87,6 +89,9 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     await popup.waitFor({ state: 'hidden' });
     await stateOf(page, order).getByText(state, { exact: true }).waitFor();
   }
+
+  /** A star of the review form, as a person clicks it (the radio inside is visually hidden). */
+  const starLabel = (form: Locator, stars: string) => form.locator('label', { has: form.page().getByLabel(stars, { exact: true }) });
 
   async function axeCheck(page: Page, name: string): Promise<void> {
     expect([name, await axeSeriousViolations(page)]).toEqual([name, []]);
@@ -175,6 +180,29 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
       ['Confirmed as received', 'By you'],
     ]);
     await shot(buyer, 'order-received');
+
+    // Both sides review each other, once.
+    const buyerReview = buyer.getByRole('region', { name: 'Review the supplier' });
+    await starLabel(buyerReview, '5 stars').click();
+    expect(await buyerReview.getByLabel('5 stars').isChecked()).toBe(true);
+    await buyerReview.getByLabel('Your review').fill(REVIEWS.byBuyer);
+    await buyerReview.getByRole('button', { name: 'Send review' }).click();
+    await buyerReview.getByRole('status').filter({ hasText: 'Thank you — your review is published.' }).waitFor();
+    expect(await buyerReview.getByRole('button', { name: 'Send review' }).count()).toBe(0);
+
+    await supplier.reload();
+    const supplierReview = supplier.getByRole('region', { name: 'Review the buyer' });
+    await supplierReview.getByText(REVIEWS.byBuyer).waitFor();
+    expect(await supplierReview.getByRole('img', { name: 'Rated 5 out of 5' }).count()).toBe(1);
+    await starLabel(supplierReview, '4 stars').click();
+    await supplierReview.getByLabel('Your review').fill(REVIEWS.bySupplier);
+    await supplierReview.getByRole('button', { name: 'Send review' }).click();
+    await supplierReview.getByRole('status').filter({ hasText: 'Thank you — your review is published.' }).waitFor();
+    await shot(supplier, 'sale-reviewed');
+
+    await buyer.reload();
+    await buyerReview.getByText(REVIEWS.bySupplier).waitFor();
+    await buyerReview.getByRole('status').filter({ hasText: 'Review already sent.' }).waitFor();
   }, TIMEOUT);
 
   test('supplier B marks its order delivered, the buyer disputes it with a reason and finds it under Disputed', async () => {
