@@ -197,26 +197,37 @@ export class OutboxRelay<DB> {
 
   private async relayOnce(): Promise<{ claimed: number; published: number }> {
     const rows = await this.claim();
-    let published = 0;
-    for (const [i, row] of rows.entries()) {
-      try {
-        if (!isEventEnvelope(row.payload)) throw new Error('outbox payload is not an event envelope');
-        await this.bus.publish(row.payload);
-      } catch (err) {
-        // The bus is not connected yet (a service started without NATS): not the row's fault, so no
-        // attempt counts and no backoff grows; the rows go back and the next poll tries again.
-        if (err instanceof BusUnavailableError) {
-          await this.release(rows.slice(i));
-          return { claimed: rows.length, published };
+    // Rows are published one by one, in order, and marked published together in one statement at
+    // the end of the pass (one round trip instead of one per row). A relay that dies before the
+    // mark leaves them leased: they are published again when the lease ends, which the bus's
+    // dedup by event id and every consumer's inbox absorb — as for a publish that outlives its lease.
+    const published: string[] = [];
+    try {
+      for (const [i, row] of rows.entries()) {
+        try {
+          if (!isEventEnvelope(row.payload)) throw new Error('outbox payload is not an event envelope');
+          await this.bus.publish(row.payload);
+        } catch (err) {
+          // The bus is not connected yet (a service started without NATS): not the row's fault, so no
+          // attempt counts and no backoff grows; the rows go back and the next poll tries again.
+          if (err instanceof BusUnavailableError) {
+            await this.release(rows.slice(i));
+            return { claimed: rows.length, published: published.length };
+          }
+          await this.markFailed(row, err);
+          await this.release(rows.slice(i + 1));
+          return { claimed: rows.length, published: published.length };
         }
-        await this.markFailed(row, err);
-        await this.release(rows.slice(i + 1));
-        return { claimed: rows.length, published };
+        published.push(row.id);
       }
-      await sql`update outbox set state = 'published', published_at = now(), locked_until = null where id = ${row.id} and state = 'pending'`.execute(this.db);
-      published++;
+      return { claimed: rows.length, published: published.length };
+    } finally {
+      if (published.length > 0) await this.markPublished(published);
     }
-    return { claimed: rows.length, published };
+  }
+
+  private async markPublished(ids: string[]): Promise<void> {
+    await sql`update outbox set state = 'published', published_at = now(), locked_until = null where id = any(${ids}::uuid[]) and state = 'pending'`.execute(this.db);
   }
 
   private async claim(): Promise<ClaimedRow[]> {
@@ -253,7 +264,8 @@ export class OutboxRelay<DB> {
   }
 
   private async release(rows: ClaimedRow[]): Promise<void> {
-    for (const row of rows) await sql`update outbox set locked_until = null where id = ${row.id} and state = 'pending'`.execute(this.db);
+    if (rows.length === 0) return;
+    await sql`update outbox set locked_until = null where id = any(${rows.map((r) => r.id)}::uuid[]) and state = 'pending'`.execute(this.db);
   }
 
   private async pruneIfDue(): Promise<void> {

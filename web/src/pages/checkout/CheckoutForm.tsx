@@ -112,7 +112,7 @@ function CheckoutFormLoaded({
   // Liquor needs a licence on file (ADR 042): asked for here when the purchase holds liquor or the server refused for want of one.
   const [licenceSaved, setLicenceSaved] = useState(false);
   const licenceRefused = [preview.error, pay.error].some((error) => isApiError(error) && error.code === 'transaction-liquor-licence-required');
-  const showLicencePrompt = licenceSaved || ((holdsLiquor || licenceRefused) && !hasLiquorLicence(user));
+  const showLicencePrompt = licenceSaved || (user?.role === 'buyer' && (holdsLiquor || licenceRefused) && !hasLiquorLicence(user));
 
   const setBillingField = (key: keyof Billing, value: string) => {
     setBilling((prev) => ({ ...prev, [key]: value }));
