@@ -9,10 +9,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError, invalidParams, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
 import type { orders, payments } from '@caskade/proto';
-import { claimCheckout, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
-import { insertOrder, moveOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
+import { claimCheckoutWithTimer, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
+import { insertOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
+import { insertMovedOrder, type FirstMove } from '../db/checkout-orders';
 import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord } from '../db/records';
-import { scheduleTimer } from '../db/timers';
 import { priceOrder, type PricedOrder, type PricingLine } from '../domain/pricing';
 import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/processes';
 import { orderNumberFrom, type PaymentTermChoice } from '../domain/terms';
@@ -88,7 +88,7 @@ function previewOrder(part: Priced, buyer: Caller, address: Address): orders.Ord
     id: '', checkout_id: '', order_number: '', buyer_id: buyer.userId, buyer_name: '', supplier_id: part.supplierId, supplier_name: part.supplierName,
     process_name: part.processName, state: 'initial', last_transition: '', last_transitioned_at: null, priced: part.priced, lines: linesOf(part),
     payin_total_cents: part.priced.payinTotalCents, payout_total_cents: part.priced.payoutTotalCents, payment_term: part.paymentTerm, payment_status: '',
-    payment_due_at: null, delivery_address: address, version: 1, created_at: new Date(0),
+    payment_due_at: null, delivery_address: address, version: 1, created_at: new Date(0), refunded_cents: 0, dispute_reason: '', payout_status: 'pending', refund_cents: 0,
   };
   return orderView(row, { viewer: 'customer' });
 }
@@ -155,16 +155,12 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   const windowMs = plan.payment.bankTransfer ? deps.windows.bankTransferMs : deps.windows.paymentMs;
   const checkoutId = randomUUID();
   const expiresAt = new Date(now.getTime() + windowMs);
-  const claimed = await withTransaction(deps.db, async (trx) => {
-    const row = await claimCheckout(trx, {
-      id: checkoutId, buyerId: buyer.userId, idempotencyKey: key, requestHash: hash, kind: plan.kind,
-      paymentMethodType: chargeNow === 0 ? '' : plan.payment.bankTransfer ? 'bank_transfer' : 'card', chargeNowCents: chargeNow, payinTotalCents: payinTotal,
-      cartEntryIds: pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean)), deliveryAddress: plan.deliveryAddress, billing: plan.billing, expiresAt, now,
-    });
-    // The timer exists from the first write: whatever happens next, the checkout ends.
-    if (row) await scheduleTimer(trx, EXPIRE_CHECKOUT, row.id, expiresAt);
-    return row;
-  });
+  // The key and the expiry timer in one statement: the timer exists from the first write, so whatever happens next, the checkout ends.
+  const claimed = await claimCheckoutWithTimer(deps.db, {
+    id: checkoutId, buyerId: buyer.userId, idempotencyKey: key, requestHash: hash, kind: plan.kind,
+    paymentMethodType: chargeNow === 0 ? '' : plan.payment.bankTransfer ? 'bank_transfer' : 'card', chargeNowCents: chargeNow, payinTotalCents: payinTotal,
+    cartEntryIds: pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean)), deliveryAddress: plan.deliveryAddress, billing: plan.billing, expiresAt, now,
+  }, { id: randomUUID(), kind: EXPIRE_CHECKOUT });
   if (!claimed) {
     const other = await findByKey(deps.db, buyer.userId, key);
     if (!other) throw new AppError('internal');
@@ -196,27 +192,27 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
   const created = await withTransaction(deps.db, async (trx) => {
     const out: OrderRow[] = [];
     for (const part of parts) {
+      // A pay-now order is written already moved to pending payment (with its activity row); a term order waits in initial.
+      let first: FirstMove | null = null;
+      if (part.paymentTerm === 'none') {
+        const name = PROCESS_STEPS[part.processName].requestPayment;
+        const def = findTransition(part.processName, 'initial', name);
+        if (!def) throw new AppError('internal');
+        first = { transition: name, actor: 'customer', actorId: buyer.userId, to: def.to, paymentStatus: plan.payment.bankTransfer ? 'awaiting_transfer' : 'pending' };
+      }
       let row: OrderRow | null = null;
       // A number already taken (rare: 25^8 of them) draws another.
       for (let attempt = 0; !row && attempt < 8; attempt++) {
-        row = await insertOrder(trx, {
+        const order = {
           id: randomUUID(), checkoutId: checkout.id, orderNumber: orderNumberFrom(deps.randomBytes(8)), buyerId: buyer.userId, buyerName,
           supplierId: part.supplierId, supplierName: part.supplierName, processName: part.processName, priced: part.priced, lines: linesOf(part),
           paymentTerm: part.paymentTerm, deliveryAddress: plan.deliveryAddress, now,
-        });
+        };
+        row = first ? await insertMovedOrder(trx, order, first) : await insertOrder(trx, order);
       }
       if (!row) throw new AppError('internal');
-      if (part.paymentTerm !== 'none') {
-        out.push(row);
-        continue;
-      }
-      const name = PROCESS_STEPS[part.processName].requestPayment;
-      const def = findTransition(part.processName, 'initial', name);
-      if (!def) throw new AppError('internal');
-      const moved = await moveOrder(trx, row, { transition: name, actor: 'customer', actorId: buyer.userId, to: def.to, now, paymentStatus: plan.payment.bankTransfer ? 'awaiting_transfer' : 'pending' });
-      if (!moved) throw new AppError('internal');
-      await orderTransitioned(trx, moved, 'initial', 'customer');
-      out.push(moved);
+      if (first) await orderTransitioned(trx, row, 'initial', 'customer');
+      out.push(row);
     }
     return out;
   }, 5);
@@ -241,7 +237,10 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     }, ctx);
     if (!out.payment) throw new AppError('internal');
     payment = out.payment;
-    await moveCheckout(deps.db, checkout.id, ['pending'], 'pending', deps.now(), { paymentMethodType: out.payment.methodType, expiresAt });
+    // The method's type as the payment names it (a BECS debit, say); the claim wrote the same expiry, and a card's type already.
+    if (out.payment.methodType !== checkout.payment_method_type) {
+      await moveCheckout(deps.db, checkout.id, ['pending'], 'pending', deps.now(), { paymentMethodType: out.payment.methodType, expiresAt });
+    }
   } catch (err) {
     // The payment was refused outright (bad method id, zero amount): nothing was charged and no
     // payment will come; the checkout ends as an expired one would, its stock given back.
@@ -263,7 +262,8 @@ async function finish(deps: OrdersDeps, checkoutId: string, payment: PaymentSumm
   const row = await findCheckout(deps.db, checkoutId);
   if (!row) throw new AppError('internal');
   const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row, payment), preview: [], replayed: false };
-  await saveAnswer(deps.db, checkoutId, { kind: 'ok', outcome }, deps.now());
+  // Saved now: this is the first answer. Otherwise another saved one first (a retry's or the saga's refusal): answer that.
+  if (await saveAnswer(deps.db, checkoutId, { kind: 'ok', outcome }, deps.now())) return outcome;
   const saved = await findCheckout(deps.db, checkoutId);
   return saved?.answer && saved.answer.kind !== 'interrupted' ? answerOf(saved.answer, false) : outcome;
 }

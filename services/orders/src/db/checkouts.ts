@@ -22,18 +22,34 @@ export interface NewCheckout {
   now: Date;
 }
 
-/** Claim the idempotency key: the new row, or null when the buyer already used the key. */
-export async function claimCheckout(db: Db, c: NewCheckout): Promise<CheckoutRow | null> {
+/**
+ * Claim the idempotency key and schedule the checkout's timer (`timerKind`, due at its expiry) in
+ * one statement: the timer exists from the first write, and the two are one round trip. The new
+ * row, or null (and no timer) when the buyer already used the key.
+ */
+export async function claimCheckoutWithTimer(db: Db, c: NewCheckout, timer: { id: string; kind: string }): Promise<CheckoutRow | null> {
   const row = await db
-    .insertInto('checkouts')
-    .values({
-      id: c.id, buyer_id: c.buyerId, idempotency_key: c.idempotencyKey, request_hash: c.requestHash, kind: c.kind, state: 'pending',
-      payment_method_type: c.paymentMethodType, charge_now_cents: c.chargeNowCents, payin_total_cents: c.payinTotalCents,
-      cart_entry_ids: JSON.stringify(c.cartEntryIds), delivery_address: JSON.stringify(c.deliveryAddress), billing_address: c.billing ? JSON.stringify(c.billing) : null, expires_at: c.expiresAt,
-      answer: null, created_at: c.now, updated_at: c.now,
-    })
-    .onConflict((oc) => oc.columns(['buyer_id', 'idempotency_key']).doNothing())
-    .returningAll()
+    .with('claimed', (qb) =>
+      qb
+        .insertInto('checkouts')
+        .values({
+          id: c.id, buyer_id: c.buyerId, idempotency_key: c.idempotencyKey, request_hash: c.requestHash, kind: c.kind, state: 'pending',
+          payment_method_type: c.paymentMethodType, charge_now_cents: c.chargeNowCents, payin_total_cents: c.payinTotalCents,
+          cart_entry_ids: JSON.stringify(c.cartEntryIds), delivery_address: JSON.stringify(c.deliveryAddress), billing_address: c.billing ? JSON.stringify(c.billing) : null, expires_at: c.expiresAt,
+          answer: null, created_at: c.now, updated_at: c.now,
+        })
+        .onConflict((oc) => oc.columns(['buyer_id', 'idempotency_key']).doNothing())
+        .returningAll(),
+    )
+    .with('timer', (qb) =>
+      qb
+        .insertInto('order_timers')
+        .columns(['id', 'kind', 'subject_id', 'due_at'])
+        .expression((eb) => eb.selectFrom('claimed').select([sql<string>`${timer.id}::uuid`.as('id'), sql<string>`${timer.kind}`.as('kind'), 'claimed.id', 'claimed.expires_at']))
+        .returning('order_timers.id'),
+    )
+    .selectFrom('claimed')
+    .selectAll()
     .executeTakeFirst();
   return row ?? null;
 }
@@ -46,8 +62,10 @@ export const findCheckout = (db: Db, id: string): Promise<CheckoutRow | undefine
 export const lockCheckout = (trx: Transaction<OrdersDB>, id: string): Promise<CheckoutRow | undefined> =>
   trx.selectFrom('checkouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
-export async function saveAnswer(db: Db, id: string, answer: CheckoutAnswer, now: Date): Promise<void> {
-  await db.updateTable('checkouts').set({ answer: JSON.stringify(answer), updated_at: now }).where('id', '=', id).where('answer', 'is', null).execute();
+/** Save the key's first answer: true when this call saved it, false when one was saved before. */
+export async function saveAnswer(db: Db, id: string, answer: CheckoutAnswer, now: Date): Promise<boolean> {
+  const res = await db.updateTable('checkouts').set({ answer: JSON.stringify(answer), updated_at: now }).where('id', '=', id).where('answer', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Move a checkout on only from `from` (the conditional update every saga step relies on): true when this call moved it. */
