@@ -43,6 +43,23 @@ export function markCommitted(trx: Trx, id: string, now: Date): Promise<Reservat
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Reserved → committed in one statement when the reservation is still reserved and `ownerId`'s
+ * (the checkout's common case); undefined otherwise (committed already, released, another owner's
+ * or none: the caller looks under the row lock). A concurrent release holds the row lock, so this
+ * waits for it and then finds the reservation no longer reserved.
+ */
+export function commitIfReserved(db: Db, id: string, ownerId: string | null, now: Date): Promise<ReservationRow | undefined> {
+  return db
+    .updateTable('stock_reservations')
+    .set({ state: 'committed', expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'reserved')
+    .where(sql<boolean>`owner_id is not distinct from ${ownerId}`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function markReleased(trx: Trx, id: string, now: Date): Promise<ReservationRow> {
   return trx
     .updateTable('stock_reservations')
