@@ -2,7 +2,7 @@ import { AppError, invalidParams, type CallContext } from '@caskade/kit';
 import { ORDER_MSG } from '@caskade/orders/domain';
 import type { cart, catalog } from '@caskade/proto';
 import { randomUUID } from 'node:crypto';
-import { addCartEntry, countCartEntries, findCartLine, listingQuantityInCart, lockCart } from '../db/cart-entries';
+import { addCartEntry, listCartEntries, lockCart } from '../db/cart-entries';
 import { findDefaultDeliveryAddress } from '../db/delivery-addresses';
 import { CART_MSG, MAX_CART_ENTRIES } from '../domain';
 import { requireWritingBuyer } from './callers';
@@ -33,9 +33,11 @@ export async function addToCart(deps: CartDeps, ctx: CallContext, req: cart.AddT
   const entryId = await deps.db.transaction().execute(async (trx) => {
     await lockCart(trx, buyer.userId);
     const key = { listing_id: listing.id, package_index: line.packageIndex, delivery_method: line.deliveryMethod };
-    const existing = await findCartLine(trx, buyer.userId, key);
-    if (!existing && (await countCartEntries(trx, buyer.userId)) >= MAX_CART_ENTRIES) throw invalidParams({ listingId: CART_MSG.cartFull });
-    const inCart = await listingQuantityInCart(trx, buyer.userId, listing.id);
+    // One read of the cart (at most MAX_CART_ENTRIES rows) answers the three checks, under the lock.
+    const rows = await listCartEntries(trx, buyer.userId);
+    const existing = rows.find((r) => r.listing_id === key.listing_id && r.package_index === key.package_index && r.delivery_method === key.delivery_method);
+    if (!existing && rows.length >= MAX_CART_ENTRIES) throw invalidParams({ listingId: CART_MSG.cartFull });
+    const inCart = rows.filter((r) => r.listing_id === listing.id).reduce((sum, r) => sum + r.quantity, 0);
     if (inCart + line.quantity > listing.stockQuantity) throw invalidParams({ quantity: ORDER_MSG.quantityOverMsg });
     return addCartEntry(trx, { id: randomUUID(), buyer_id: buyer.userId, supplier_id: line.supplierId, quantity: line.quantity, ...key, now: deps.now() });
   });
