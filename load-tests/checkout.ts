@@ -13,7 +13,8 @@
  *
  * The machine is shared, so orders/s moves with whatever else runs: the run also prints the CPU
  * time each process (and the database's PostgreSQL backends) spent per order over the measured
- * loop, read from /proc before and after it — the figure to compare between runs.
+ * loop, read from /proc before and after it, less the process's idle rate (measured for 5 s just
+ * before the loop) — the figure to compare between runs.
  * Settings: BENCH_PG_URL, BENCH_DURATION (20), BENCH_WARMUP (5 s of the same loop first, not measured), BENCH_CONNECTIONS (50), BENCH_CPU_PROF (a folder for V8 CPU profiles),
  * BENCH_SQL_LOG=1 (PostgreSQL logs every statement of the bench database; the run counts them per
  * checkout from the server log, BENCH_PG_LOG, default /var/log/postgresql/postgresql-15-main.log).
@@ -68,14 +69,24 @@ async function cpuSnapshot(app: DistributedApp, database: string): Promise<Map<s
   return snap;
 }
 
-/** CPU ms per order by process between two snapshots (PostgreSQL backends summed as `postgres`). */
-function cpuPerOrder(before: Map<string, number>, after: Map<string, number>, orders: number): Record<string, number> {
+/** CPU ms by process between two snapshots (PostgreSQL backends summed as `postgres`). */
+function cpuSpent(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
   const spent = new Map<string, number>();
   for (const [name, ms] of after) {
     const key = name.startsWith('pg:') ? 'postgres' : name;
     // A backend opened during the run started at 0.
     spent.set(key, (spent.get(key) ?? 0) + ms - (before.get(name) ?? 0));
   }
+  return spent;
+}
+
+/**
+ * CPU ms per order by process over the loop, less what each process spends idle (poll loops,
+ * timers, sweepers: `idlePerMs` × the loop's length), so a slow run on a busy machine does not
+ * spread the idle cost over fewer orders.
+ */
+function cpuPerOrder(spentInLoop: Map<string, number>, idlePerMs: Map<string, number>, loopMs: number, orders: number): Record<string, number> {
+  const spent = new Map([...spentInLoop].map(([k, ms]) => [k, Math.max(0, ms - (idlePerMs.get(k) ?? 0) * loopMs)]));
   const out: Record<string, number> = {};
   let total = 0;
   for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1])) {
@@ -191,14 +202,26 @@ async function main(): Promise<boolean> {
     orders = 0;
     checkoutMs = [];
     cartMs = [];
+    // What every process spends idle, to take out of the loop's figures.
+    const idleMs = 5000;
+    const idleBefore = await cpuSnapshot(app, database);
+    const idleStart = performance.now();
+    await new Promise((r) => setTimeout(r, idleMs));
+    const idleAfter = await cpuSnapshot(app, database);
+    const idleElapsed = performance.now() - idleStart;
+    const idlePerMs = new Map([...cpuSpent(idleBefore, idleAfter)].map(([k, ms]) => [k, ms / idleElapsed]));
     const cpuBefore = await cpuSnapshot(app, database);
     const logOffset = sqlLog ? statSync(pgLog).size : 0;
+    const loopStart = performance.now();
     await drive(duration);
+    const loopMs = performance.now() - loopStart;
     const cpuAfter = await cpuSnapshot(app, database);
-    const cpu = cpuPerOrder(cpuBefore, cpuAfter, orders);
+    const cpu = cpuPerOrder(cpuSpent(cpuBefore, cpuAfter), idlePerMs, loopMs, orders);
+    const idleCpu = Object.fromEntries([...idlePerMs].map(([k, v]) => [k, Math.round(v * 1000)]));
     checkoutMs.sort((a, b) => a - b);
     cartMs.sort((a, b) => a - b);
-    console.log(`CPU ms per order (process CPU time over the loop / orders): ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(`CPU ms per order (process CPU time over the loop, less its idle rate, / orders): ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(`idle CPU ms per second: ${Object.entries(idleCpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     if (sqlLog) {
       const counted = countStatements(database, logOffset);
       const per = (n: number) => Math.round((n / Math.max(orders, 1)) * 10) / 10;
@@ -231,6 +254,7 @@ async function main(): Promise<boolean> {
       reservationsHeld: held,
       unexpected: unexpected.length,
       cpuMsPerOrder: cpu,
+      idleCpuMsPerSecond: idleCpu,
     };
     console.log(`checkout: ${summary.ordersPerSecond} orders/s; checkout p50 ${summary.checkoutLatencyMs.p50} ms, p95 ${summary.checkoutLatencyMs.p95} ms, p99 ${summary.checkoutLatencyMs.p99} ms; add to cart p95 ${summary.addToCartLatencyMs.p95} ms`);
     console.log(`zero oversell: ${oversold.length} listings off, scarce sold ${summary.scarceSold}/${SCARCE}, ${held} reservations held, ${purchased} purchased checkouts for ${orders + warmOrders} answered 201 (${warmOrders} in the warm-up)`);
