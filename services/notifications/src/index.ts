@@ -8,6 +8,7 @@ import { identityContacts, type ContactDirectory } from './contacts/directory';
 import { NOTIFICATIONS_MIGRATIONS, type NotificationsDB } from './db/schema';
 import { emailConsumer } from './events/email-consumer';
 import { orderEmailConsumer } from './events/order-email-consumer';
+import { orderReminderConsumer } from './events/order-reminder-consumer';
 import { notificationsHandlers } from './grpc/notifications-handlers';
 import { createMailboxMailer } from './mail/mailbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
@@ -79,6 +80,7 @@ export async function startNotifications(opts: StartNotificationsOptions): Promi
         subscriptions: [
           () => opts.bus.subscribe(emailConsumer({ db, settings, logger, queued: () => loop.wake() })),
           () => opts.bus.subscribe(orderEmailConsumer({ db, settings, logger, contacts, queued: () => loop.wake() })),
+          () => opts.bus.subscribe(orderReminderConsumer({ db, settings, logger, contacts, queued: () => loop.wake() })),
         ],
         stop: async () => {
           await loop.stop();

@@ -23,6 +23,14 @@ export interface OrderEmailInput {
   refundCents: number;
   /** The buyer's dispute reason (orderDisputed). */
   reason: string;
+  /** Reminders: when the step they warn of happens (RFC 3339). */
+  dueAt?: string;
+}
+
+/** A date as an Australian reads it, in Melbourne's time (the marketplace's home). */
+function dayOf(iso: string | undefined): string {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? d.toLocaleDateString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Melbourne' }) : 'soon';
 }
 
 const REASON_MAX = 2000;
@@ -95,6 +103,42 @@ function content(input: OrderEmailInput, other: string): Content {
         subject: `Order ${n} has been cancelled`,
         preheader: `Order ${n} has been cancelled.`,
         paragraphs: [input.to === 'customer' ? `Your order ${n} with ${other} has been cancelled.` : `Order ${n} from ${other} has been cancelled.`, refundLine(input.to, input.refundCents)],
+      };
+    case 'orderReceivedReminder':
+      return {
+        subject: `Did order ${n} arrive?`,
+        preheader: `Confirm receipt of order ${n}, or tell ${other} what is wrong.`,
+        paragraphs: [
+          `${Other} marked your order ${n} as delivered. If it has arrived, please confirm that you received it.`,
+          `If something is wrong, open a dispute before ${dayOf(input.dueAt)}: after that the order counts as received.`,
+        ],
+      };
+    case 'expireShippingTime':
+      return {
+        subject: `Order ${n} is waiting to be delivered`,
+        preheader: `Order ${n} is cancelled if it is not delivered by ${dayOf(input.dueAt)}.`,
+        paragraphs: [
+          `Order ${n} from ${other} has not been marked as delivered yet.`,
+          `Please deliver it and mark it as delivered before ${dayOf(input.dueAt)}; otherwise it is cancelled and the buyer refunded.`,
+        ],
+      };
+    case 'dueDate':
+      return {
+        subject: `Payment for order ${n} is due soon`,
+        preheader: `${formatAud(input.payinTotalCents)} is charged on ${dayOf(input.dueAt)}.`,
+        paragraphs: [
+          `Your payment term for order ${n} with ${other} ends on ${dayOf(input.dueAt)}.`,
+          `${formatAud(input.payinTotalCents)} will then be charged to your default payment method. Please make sure it is up to date.`,
+        ],
+      };
+    case 'standingOrderRun':
+      return {
+        subject: `Your standing order (from order ${n}) runs again soon`,
+        preheader: `It is placed again on ${dayOf(input.dueAt)}.`,
+        paragraphs: [
+          `Your standing order with ${other}, repeating order ${n}, is placed again on ${dayOf(input.dueAt)} and paid with your saved payment method.`,
+          'To skip this run or pause it, open your standing orders before then.',
+        ],
       };
     case 'autoCancelOrderFromDisputed':
       return {

@@ -6,7 +6,13 @@
 import { LOCALE } from '@caskade/kit/rules';
 
 /** The order emails (the spec's notification kinds), sent on orders.order.transitioned (order-emails.ts). */
-export const ORDER_EMAIL_KINDS = ['newOrder', 'orderDelivered', 'orderReceived', 'orderDisputed', 'orderReceivedFromDisputed', 'orderCancelled', 'autoCancelOrderFromDisputed'] as const;
+export const ORDER_EMAIL_KINDS = [
+  'newOrder', 'orderDelivered', 'orderReceived', 'orderDisputed', 'orderReceivedFromDisputed', 'orderCancelled', 'autoCancelOrderFromDisputed',
+  // Reminders before an automatic step (orders.order.reminder).
+  'orderReceivedReminder', 'expireShippingTime', 'dueDate',
+  // A standing order runs again soon (orders' standing orders).
+  'standingOrderRun',
+] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
 export const EMAIL_KINDS = ['verify-email', 'password-reset', ...ORDER_EMAIL_KINDS] as const;

@@ -44,7 +44,7 @@ export async function sendReminder(deps: OrdersDeps, orderId: string, kind: stri
       aggregateId: order.id,
       data: {
         orderId: order.id, orderNumber: order.order_number, customerId: order.buyer_id, providerId: order.supplier_id, kind: reminder,
-        recipientRole: REMINDERS[reminder].to, dueAt: dueAt.toISOString(),
+        recipientRole: REMINDERS[reminder].to, dueAt: dueAt.toISOString(), payinTotalCents: order.payin_total_cents,
       },
     });
   });

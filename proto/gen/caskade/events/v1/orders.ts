@@ -75,6 +75,8 @@ export interface OrderReminder {
   recipientRole: string;
   /** When the step it warns of happens (RFC 3339). */
   dueAt: string;
+  /** The order's payin (AUD cents): what a term charge will take. */
+  payinTotalCents: number;
 }
 
 function createBaseOrderTransitioned(): OrderTransitioned {
@@ -719,7 +721,16 @@ export const CartLineBought: MessageFns<CartLineBought> = {
 };
 
 function createBaseOrderReminder(): OrderReminder {
-  return { orderId: "", orderNumber: "", customerId: "", providerId: "", kind: "", recipientRole: "", dueAt: "" };
+  return {
+    orderId: "",
+    orderNumber: "",
+    customerId: "",
+    providerId: "",
+    kind: "",
+    recipientRole: "",
+    dueAt: "",
+    payinTotalCents: 0,
+  };
 }
 
 export const OrderReminder: MessageFns<OrderReminder> = {
@@ -744,6 +755,9 @@ export const OrderReminder: MessageFns<OrderReminder> = {
     }
     if (message.dueAt !== "") {
       writer.uint32(58).string(message.dueAt);
+    }
+    if (message.payinTotalCents !== 0) {
+      writer.uint32(64).int64(message.payinTotalCents);
     }
     return writer;
   },
@@ -817,6 +831,14 @@ export const OrderReminder: MessageFns<OrderReminder> = {
             message.dueAt = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.payinTotalCents = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -862,6 +884,11 @@ export const OrderReminder: MessageFns<OrderReminder> = {
         : isSet(object.due_at)
         ? globalThis.String(object.due_at)
         : "",
+      payinTotalCents: isSet(object.payinTotalCents)
+        ? globalThis.Number(object.payinTotalCents)
+        : isSet(object.payin_total_cents)
+        ? globalThis.Number(object.payin_total_cents)
+        : 0,
     };
   },
 
@@ -888,6 +915,9 @@ export const OrderReminder: MessageFns<OrderReminder> = {
     if (message.dueAt !== "") {
       obj.dueAt = message.dueAt;
     }
+    if (message.payinTotalCents !== 0) {
+      obj.payinTotalCents = Math.round(message.payinTotalCents);
+    }
     return obj;
   },
 
@@ -903,6 +933,7 @@ export const OrderReminder: MessageFns<OrderReminder> = {
     message.kind = object.kind ?? "";
     message.recipientRole = object.recipientRole ?? "";
     message.dueAt = object.dueAt ?? "";
+    message.payinTotalCents = object.payinTotalCents ?? 0;
     return message;
   },
 };
