@@ -7,13 +7,13 @@ import { createClient, systemContext, type CallContext, type Logger } from '@cas
 import type { IdentityService } from '@caskade/identity';
 import { cart, payments } from '@caskade/proto';
 
-export async function seedDemoBuying(identity: IdentityService['deps'], addresses: Record<string, string>, logger: Logger): Promise<void> {
+export async function seedDemoBuying(identity: IdentityService['deps'], addresses: Record<string, string>, logger: Logger, opts: { payoutAccounts: boolean } = { payoutAccounts: true }): Promise<void> {
   const pay = createClient(payments.PaymentsServiceService, addresses.PAYMENTS_ADDR ?? '');
   const carts = createClient(cart.CartServiceService, addresses.CART_ADDR ?? '');
   try {
     const users = await identity.db.selectFrom('users').select(['id', 'email', 'role', 'session_version']).where('deleted_at', 'is', null).execute();
     const as = (u: (typeof users)[number]): CallContext => ({ requestId: 'demo-seed', caller: { userId: u.id, role: u.role, scopes: [], sessionVersion: u.session_version } });
-    for (const supplier of users.filter((u) => u.role === 'supplier' && u.email !== 'newsupplier@example.com')) {
+    for (const supplier of users.filter((u) => opts.payoutAccounts && u.role === 'supplier' && u.email !== 'newsupplier@example.com')) {
       await pay.createSandboxPayoutAccount({ supplierId: supplier.id }, systemContext('demo-seed'));
     }
     const yarra = users.find((u) => u.email === 'supplier@example.com');

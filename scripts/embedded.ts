@@ -10,9 +10,9 @@ import { startGateway, gatewayEnv } from '@caskade/gateway';
 import { ensureAccounts, identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
 import { notificationsEnv, startNotifications } from '@caskade/notifications';
 import { catalogEnv, startCatalog } from '@caskade/catalog';
-import { paymentsEnv, startPayments } from '@caskade/payments';
+import { paymentsEnv, startPayments, type PaymentsService } from '@caskade/payments';
 import { cartEnv, startCart } from '@caskade/cart';
-import { ordersEnv, startOrders } from '@caskade/orders';
+import { ordersEnv, startOrders, type OrdersService } from '@caskade/orders';
 import { seedDemoBuying } from './demo-buying';
 import { seedDemoCatalog } from './demo-catalog';
 import { DEMO_ACCOUNTS } from './demo-data';
@@ -26,12 +26,18 @@ export interface EmbeddedOptions {
   webDist?: string;
   publicUrl?: string;
   rateLimitScale?: number;
+  /** Tests: extra payments environment (Stripe's keys) and the origin of a local server answering as Stripe's API. */
+  paymentsEnv?: Record<string, string>;
+  stripeApiBase?: string;
 }
 
 export interface EmbeddedApp {
   url: string;
   port: number;
   logger: Logger;
+  /** The orders and payments services' dependencies (tests: their databases, to bring a timer due or stand in for Stripe's onboarding). */
+  orders: OrdersService['deps'];
+  payments: PaymentsService['deps'];
   stop(): Promise<void>;
 }
 
@@ -102,6 +108,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     const seed = opts.seed ?? true;
     let seedCatalog: (() => Promise<void>) | undefined;
     let identityDeps: IdentityService['deps'] | undefined;
+    let ordersDeps: OrdersService['deps'] | undefined;
+    let paymentsDeps: PaymentsService['deps'] | undefined;
     const starters: Record<ServiceName, (env: Record<string, string>, logger: Logger) => Promise<{ grpcAddress: string; stop(): Promise<void> }>> = {
       notifications: (env, log) => startNotifications({ env: notificationsEnv.parse({ ...env, PUBLIC_URL: publicUrl }), bus, logger: log }),
       identity: async (env, log) => {
@@ -116,9 +124,17 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         if (seed && deps) seedCatalog = async () => void (await seedDemoCatalog(deps, catalog.deps));
         return catalog;
       },
-      payments: (env, log) => startPayments({ env: paymentsEnv.parse(env), bus, logger: log }),
+      payments: async (env, log) => {
+        const payments = await startPayments({ env: paymentsEnv.parse({ ...env, ...opts.paymentsEnv }), bus, logger: log, ...(opts.stripeApiBase ? { stripeApiBase: opts.stripeApiBase } : {}) });
+        paymentsDeps = payments.deps;
+        return payments;
+      },
       cart: (env, log) => startCart({ env: cartEnv.parse(env), bus, logger: log }),
-      orders: (env, log) => startOrders({ env: ordersEnv.parse(env), bus, logger: log }),
+      orders: async (env, log) => {
+        const orders = await startOrders({ env: ordersEnv.parse(env), bus, logger: log });
+        ordersDeps = orders.deps;
+        return orders;
+      },
     };
     for (const entry of SERVICE_MANIFEST) {
       const called = Object.fromEntries(entry.calls.map((name) => [addressEnv(name), addresses[addressEnv(name)] ?? '']));
@@ -127,7 +143,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       addresses[addressEnv(entry.name)] = service.grpcAddress;
     }
     await seedCatalog?.();
-    if (seed && identityDeps) await seedDemoBuying(identityDeps, addresses, logger);
+    // Sandbox payout accounts only on the sandbox: with Stripe a supplier's account comes from Stripe.
+    if (seed && identityDeps) await seedDemoBuying(identityDeps, addresses, logger, { payoutAccounts: paymentsDeps?.provider.kind === 'sandbox' });
     const gateway = await startGateway(
       gatewayEnv.parse({
         PORT: String(port),
@@ -144,7 +161,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       logger.child({ service: 'gateway' }),
     );
     stops.push(() => gateway.close());
-    return { url: gateway.url, port: gateway.port, logger, stop };
+    if (!ordersDeps || !paymentsDeps) throw new Error('the orders and payments services did not start');
+    return { url: gateway.url, port: gateway.port, logger, orders: ordersDeps, payments: paymentsDeps, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,18 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbedded } from '../../scripts/embedded';
+import { startEmbedded, type EmbeddedApp } from '../../scripts/embedded';
 import { freePort } from './ports';
 
 export interface TestApp {
   url: string;
   /** The app's data folder (PGlite files, the embedded JWT secret). */
   dataDir: string;
+  /** The orders service's dependencies (its database: a test brings a timer due instead of sleeping). */
+  orders: EmbeddedApp['orders'];
+  /** The payments service's dependencies (its database: a test stands in for Stripe's Connect onboarding). */
+  payments: EmbeddedApp['payments'];
   stop(): Promise<void>;
 }
 
 /** The whole marketplace in this process (embedded mode) on fresh data and a free port. */
-export async function startApp(opts: { rateLimitScale?: number } = {}): Promise<TestApp> {
+export async function startApp(opts: { rateLimitScale?: number; paymentsEnv?: Record<string, string>; stripeApiBase?: string; seed?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caskade-app-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -22,12 +26,17 @@ export async function startApp(opts: { rateLimitScale?: number } = {}): Promise<
     publicUrl: url,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'warn',
     rateLimitScale: opts.rateLimitScale ?? 20,
+    ...(opts.seed === false ? { seed: false } : {}),
+    ...(opts.paymentsEnv ? { paymentsEnv: opts.paymentsEnv } : {}),
+    ...(opts.stripeApiBase ? { stripeApiBase: opts.stripeApiBase } : {}),
     // Lets several checkouts of work in progress build the web app into their own folders.
     ...(process.env.TEST_WEB_DIST ? { webDist: process.env.TEST_WEB_DIST } : {}),
   });
   return {
     url,
     dataDir,
+    orders: app.orders,
+    payments: app.payments,
     stop: async () => {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ export interface BrowserFixture {
  */
 export function useBrowserApp(
   t: Pick<GatedSuite, 'beforeAll' | 'afterAll'> & Partial<Pick<GatedSuite, 'afterEach'>>,
-  opts: { timeout: number; shotPrefix?: string; bypassCSP?: boolean },
+  opts: { timeout: number; shotPrefix?: string; bypassCSP?: boolean; app?: () => Promise<Parameters<typeof startApp>[0]> },
 ): BrowserFixture {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
@@ -70,7 +70,7 @@ export function useBrowserApp(
 
   t.beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    app = await startApp();
+    app = await startApp(opts.app ? await opts.app() : {});
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],

@@ -12,11 +12,20 @@ function must<T>(res: ApiResponse<T>, status: number, what: string): ApiResponse
   return res;
 }
 
-/** A supplier (brand `brand`) with a sandbox payout account and one published 50 L keg listing per stock figure; answers the listing ids. */
-export async function supplierWithListings(url: string, email: string, brand: string, stocks: readonly number[]): Promise<{ session: ApiSession; listingIds: string[] }> {
+/**
+ * A supplier (brand `brand`) with a sandbox payout account (unless `sandboxPayoutAccount` is false:
+ * with Stripe there is none) and one published 50 L keg listing per stock figure; answers the listing ids.
+ */
+export async function supplierWithListings(
+  url: string,
+  email: string,
+  brand: string,
+  stocks: readonly number[],
+  opts: { sandboxPayoutAccount?: boolean } = {},
+): Promise<{ session: ApiSession; listingIds: string[] }> {
   const s = new ApiSession(url);
   must(await s.post('/api/auth/sign-up', supplierSignup(email, brand)), 201, 'supplier sign-up');
-  must(await s.post('/api/payout-account/sandbox'), 201, 'sandbox payout account');
+  if (opts.sandboxPayoutAccount ?? true) must(await s.post('/api/payout-account/sandbox'), 201, 'sandbox payout account');
   const png = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#d4a017' } }).png().toBuffer();
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'keg.png');
