@@ -89,7 +89,7 @@ async function sendNotice(deps: OrdersDeps, row: StandingOrderRow): Promise<void
       aggregateId: row.source_order_id,
       data: {
         orderId: row.source_order_id, orderNumber: source?.order_number ?? '', customerId: row.buyer_id, providerId: row.supplier_id,
-        kind: STANDING_ORDER_REMINDER_KIND, recipientRole: 'customer', dueAt: row.next_run_at.toISOString(),
+        kind: STANDING_ORDER_REMINDER_KIND, recipientRole: 'customer', dueAt: row.next_run_at.toISOString(), payinTotalCents: source?.payin_total_cents ?? 0,
       },
     });
     await markNoticeSent(trx, row.id, row.next_run_at);
