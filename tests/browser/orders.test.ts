@@ -356,9 +356,10 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     await detail.getByRole('button', { name: 'Confirm payment', exact: true }).click();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    // The order is purchased and nothing is left for the operator to do.
+    // The order is purchased: the operator may now mark it delivered or cancel it.
     await detail.getByTestId('order-state').getByText('Purchased', { exact: true }).waitFor();
-    await detail.getByRole('region', { name: 'Actions' }).waitFor({ state: 'detached' });
+    await detail.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Mark as delivered' }).waitFor();
+    expect(await detail.getByRole('region', { name: 'Actions' }).getByRole('button').allInnerTexts()).toEqual(['Mark as delivered', 'Cancel order']);
     await shot(operator, 'operator-order-confirmed');
 
     const buyer = await newPage();
@@ -376,7 +377,7 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     expect(items).not.toContain('Your payout');
     expect(await mine.getByRole('region', { name: 'Payment' }).innerText()).toMatch(/Bank transfer[\s\S]*Paid/);
     expect(await mine.getByRole('region', { name: 'Delivery address' }).innerText()).toContain('214 Brunswick Street');
-    expect(await mine.getByRole('region', { name: 'Actions' }).count()).toBe(0);
+    expect(await mine.getByRole('region', { name: 'Actions' }).getByRole('button').allInnerTexts()).toEqual(['Confirm as Received', 'Cancel']);
     await shot(buyer, 'my-order-detail');
     await axeCheck(buyer, 'order detail');
 
