@@ -28,17 +28,27 @@ export function requestId(logger: Logger): RequestHandler {
   };
 }
 
+/**
+ * Stripe.js and its elements' frames (ADR 050), allowed whatever the provider: the gateway does not
+ * know which one the payments service runs, and these origins serve only Stripe's own code.
+ */
+export const STRIPE_CSP = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
 export function securityHeaders(production: boolean): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...STRIPE_CSP.script],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
-        'frame-src': ["'self'"],
+        'connect-src': ["'self'", ...STRIPE_CSP.connect],
+        'frame-src': ["'self'", ...STRIPE_CSP.frame],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
         'object-src': ["'none'"],

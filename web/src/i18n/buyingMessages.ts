@@ -158,6 +158,8 @@ export const buyingUi = {
     accountNumber: 'Account number',
     accountHolder: 'Account holder name',
     becsEmail: 'Email for debit notices',
+    cardDetails: 'Card details',
+    bankAccount: 'BSB and account number',
     mandate:
       'By providing your bank account details, you agree to this Direct Debit Request and the Direct Debit Request service agreement, and authorise Stripe Payments Australia Pty Ltd ACN 160 180 343 Direct Debit User ID number 507156 (“Stripe”) to debit your account through the Bulk Electronic Clearing System (BECS) on behalf of Caskade (the “Merchant”) for any amounts separately communicated to you by the Merchant. You certify that you are either an account holder or an authorised signatory on the account listed above.',
     mandateAccept: 'I accept the direct debit request above',

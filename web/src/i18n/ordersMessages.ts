@@ -385,7 +385,8 @@ export const ordersUi = {
     saveBecs: 'Save bank account',
     becsSaved: 'Bank account saved.',
     saving: 'Saving…',
-    stripeRequired: 'Adding a payment method needs Stripe Elements, which isn’t available in this version of the app. Your saved methods are listed above.',
+    cardDetails: 'Card details',
+    bankAccount: 'BSB and account number',
   },
   addresses: {
     title: 'Delivery addresses',

@@ -1,7 +1,9 @@
 /**
  * A local HTTP server answering as Stripe's API does for the calls the Stripe adapter makes, so its
  * tests drive the real SDK. It records every request (method, path, form body, idempotency key) and
- * replays the first answer for a repeated idempotency key, as Stripe does.
+ * replays the first answer for a repeated idempotency key, as Stripe does. SetupIntents are kept, so
+ * a browser test's stand-in Stripe.js can confirm one (`POST /v1/setup_intents/:id/confirm` with
+ * `payment_method_data[type]`, as Stripe.js does) and the adapter then retrieves it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +46,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const replays = new Map<string, Answer>();
   let seq = 0;
   const next = (prefix: string) => `${prefix}_fake${++seq}`;
+  const setupIntents = new Map<string, { id: string; object: 'setup_intent'; client_secret: string; status: string; customer: string; payment_method: string | null }>();
+  /** Methods made by confirming a setup intent: a Visa ending 4242, or the BECS test account. */
+  const created = new Map<string, unknown>();
+  const method = (id: string): unknown => created.get(id) ?? METHODS[id];
 
   const intent = (body: Record<string, string>): Answer => {
     const id = next('pi');
@@ -63,16 +69,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
   };
 
-  const answer = (method: string, path: string, body: Record<string, string>): Answer => {
+  const answer = (verb: string, path: string, body: Record<string, string>): Answer => {
     const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
     const retrieve = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: next('cus'), object: 'customer' } };
-    if (method === 'POST' && path === '/v1/setup_intents') { const id = next('seti'); return { status: 200, body: { id, object: 'setup_intent', client_secret: `${id}_secret_x`, status: 'requires_payment_method' } }; }
-    if (method === 'POST' && path === '/v1/payment_intents') return intent(body);
-    if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: { id: next('re'), object: 'refund', amount: Number(body.amount), status: 'succeeded' } };
-    if (method === 'POST' && path === '/v1/transfers') return { status: 200, body: { id: next('tr'), object: 'transfer', amount: Number(body.amount) } };
+    const setupIntent = /^\/v1\/setup_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    if (verb === 'POST' && path === '/v1/customers') return { status: 200, body: { id: next('cus'), object: 'customer' } };
+    if (verb === 'POST' && path === '/v1/setup_intents') {
+      const id = next('seti');
+      const intent = { id, object: 'setup_intent' as const, client_secret: `${id}_secret_x`, status: 'requires_payment_method', customer: body.customer ?? '', payment_method: null };
+      setupIntents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    const known = setupIntent ? setupIntents.get(setupIntent[1] ?? '') : undefined;
+    if (known && verb === 'GET' && !setupIntent?.[2]) return { status: 200, body: known };
+    if (known && verb === 'POST' && setupIntent?.[2]) {
+      const type = body['payment_method_data[type]'];
+      if (body.client_secret !== known.client_secret || (type !== 'card' && type !== 'au_becs_debit')) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid client_secret or payment_method_data' } } };
+      }
+      const id = next('pm');
+      created.set(id, { ...(METHODS[type === 'card' ? 'pm_card_visa' : 'pm_becs_test'] as object), id, customer: known.customer });
+      Object.assign(known, { status: 'succeeded', payment_method: id });
+      return { status: 200, body: known };
+    }
+    if (verb === 'POST' && path === '/v1/payment_intents') return intent(body);
+    if (verb === 'POST' && path === '/v1/refunds') return { status: 200, body: { id: next('re'), object: 'refund', amount: Number(body.amount), status: 'succeeded' } };
+    if (verb === 'POST' && path === '/v1/transfers') return { status: 200, body: { id: next('tr'), object: 'transfer', amount: Number(body.amount) } };
     if (attach && METHODS[attach[1] ?? '']) return { status: 200, body: { ...(METHODS[attach[1] ?? ''] as object), id: next('pm'), customer: body.customer } };
-    if (method === 'GET' && retrieve && METHODS[retrieve[1] ?? '']) return { status: 200, body: METHODS[retrieve[1] ?? ''] };
+    if (verb === 'GET' && retrieve && method(retrieve[1] ?? '')) return { status: 200, body: method(retrieve[1] ?? '') };
     return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such resource: ${path}` } } };
   };
 

@@ -3,12 +3,14 @@
  * mandate, a new card, a new AU BECS direct debit with the mandate text, or bank transfer. Card
  * and bank details go only to the sandbox endpoint, which answers a payment method id — exactly
  * what Stripe Elements does in the browser — and are never kept in the app's state longer than
- * the form.
+ * the form. With the Stripe provider they are entered in Stripe's element instead (ADR 050), saved
+ * through a SetupIntent when the buyer pays.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { Suspense, useId, useState, type ChangeEvent } from 'react';
 import { createSandboxPaymentMethod, type PaymentChoice, type PaymentMethodView } from '../../api/checkout';
 import { buyingMessage, buyingUi } from '../../i18n/buyingMessages';
 import { CheckboxField, TextField } from '../Field';
+import { StripeElementField, type StripeEntry } from './stripe';
 
 const t = buyingUi.checkout;
 
@@ -57,10 +59,11 @@ function parseExpiry(value: string): { month: number; year: number } | null {
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-export function validatePayment(form: PaymentForm, now = new Date()): PaymentErrors {
+/** `viaStripe`: card and bank details are in Stripe's element, which checks them itself. */
+export function validatePayment(form: PaymentForm, now = new Date(), viaStripe = false): PaymentErrors {
   const errors: PaymentErrors = {};
   if (form.kind === 'saved' && !form.savedId) errors.savedId = 'paymentMethodRequired';
-  if (form.kind === 'card') {
+  if (form.kind === 'card' && !viaStripe) {
     if (!/^\d{13,19}$/.test(digits(form.cardNumber))) errors.cardNumber = 'cardNumberInvalid';
     const expiry = parseExpiry(form.expiry);
     if (!expiry) errors.expiry = 'cardExpiryInvalid';
@@ -68,8 +71,8 @@ export function validatePayment(form: PaymentForm, now = new Date()): PaymentErr
     if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'cardCvcInvalid';
   }
   if (form.kind === 'becs') {
-    if (!/^\d{6}$/.test(digits(form.bsb))) errors.bsb = 'bsbInvalid';
-    if (!/^\d{5,9}$/.test(digits(form.accountNumber))) errors.accountNumber = 'accountNumberInvalid';
+    if (!viaStripe && !/^\d{6}$/.test(digits(form.bsb))) errors.bsb = 'bsbInvalid';
+    if (!viaStripe && !/^\d{5,9}$/.test(digits(form.accountNumber))) errors.accountNumber = 'accountNumberInvalid';
     if (!form.accountHolder.trim()) errors.accountHolder = 'validation.required';
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.becsEmail.trim())) errors.becsEmail = 'validation.emailInvalid';
     if (!form.mandateAccepted) errors.mandateAccepted = 'mandateRequired';
@@ -79,13 +82,20 @@ export function validatePayment(form: PaymentForm, now = new Date()): PaymentErr
 
 /**
  * The payment choice the API takes. A new card or mandate becomes a payment method id once; the
- * same details sent again (a retried submission) reuse it, so a retry is the same request.
+ * same details sent again (a retried submission) reuse it, so a retry is the same request. With
+ * Stripe the element saves it (SetupIntent, then attach) and keeps it until the buyer edits it.
  */
-export function usePaymentResolver() {
+export function usePaymentResolver(stripe: StripeEntry | null = null) {
   const [made, setMade] = useState<{ fingerprint: string; id: string } | null>(null);
   return async (form: PaymentForm): Promise<PaymentChoice> => {
     if (form.kind === 'bank') return { bankTransfer: true };
     if (form.kind === 'saved') return { paymentMethodId: form.savedId };
+    if (stripe) {
+      const collector = stripe.collector.current;
+      if (!collector) throw new Error('Stripe Elements is still loading');
+      const method = await collector.collect({ name: form.accountHolder.trim(), email: form.becsEmail.trim() });
+      return { paymentMethodId: method.id };
+    }
     const fingerprint = JSON.stringify(form.kind === 'card' ? [form.cardNumber, form.expiry, form.cvc] : [form.bsb, form.accountNumber, form.accountHolder, form.becsEmail]);
     if (made?.fingerprint === fingerprint) return { paymentMethodId: made.id };
     const expiry = parseExpiry(form.expiry);
@@ -105,11 +115,13 @@ interface PaymentFieldsProps {
   onChange: (next: PaymentForm) => void;
   errors: PaymentErrors;
   saved: readonly PaymentMethodView[];
-  /** New cards and BECS mandates can be entered (the sandbox provider). */
+  /** New cards and BECS mandates can be entered (the sandbox provider, or Stripe). */
   newMethods: boolean;
+  /** Stripe's elements take the card and bank details (the Stripe provider). */
+  stripe?: StripeEntry | null;
 }
 
-export function PaymentFields({ form, onChange, errors, saved, newMethods }: PaymentFieldsProps) {
+export function PaymentFields({ form, onChange, errors, saved, newMethods, stripe = null }: PaymentFieldsProps) {
   const id = useId();
   const set = <K extends keyof PaymentForm>(key: K, value: PaymentForm[K]) => onChange({ ...form, [key]: value });
   const text = (key: 'cardNumber' | 'expiry' | 'cvc' | 'bsb' | 'accountNumber' | 'accountHolder' | 'becsEmail') => ({
@@ -163,7 +175,12 @@ export function PaymentFields({ form, onChange, errors, saved, newMethods }: Pay
         </div>
       </fieldset>
 
-      {form.kind === 'card' ? (
+      {form.kind === 'card' && stripe ? (
+        <Suspense fallback={null}>
+          <StripeElementField publishableKey={stripe.publishableKey} kind="card" label={t.cardDetails} collector={stripe.collector} />
+        </Suspense>
+      ) : null}
+      {form.kind === 'card' && !stripe ? (
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
           <TextField label={t.cardNumber} autoComplete="cc-number" inputMode="numeric" maxLength={23} {...text('cardNumber')} />
           <TextField label={t.expiry} autoComplete="cc-exp" placeholder="MM/YY" maxLength={7} {...text('expiry')} />
@@ -173,10 +190,16 @@ export function PaymentFields({ form, onChange, errors, saved, newMethods }: Pay
 
       {form.kind === 'becs' ? (
         <div className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t.bsb} inputMode="numeric" maxLength={7} placeholder="000-000" {...text('bsb')} />
-            <TextField label={t.accountNumber} inputMode="numeric" maxLength={12} {...text('accountNumber')} />
-          </div>
+          {stripe ? (
+            <Suspense fallback={null}>
+              <StripeElementField publishableKey={stripe.publishableKey} kind="becs" label={t.bankAccount} collector={stripe.collector} />
+            </Suspense>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label={t.bsb} inputMode="numeric" maxLength={7} placeholder="000-000" {...text('bsb')} />
+              <TextField label={t.accountNumber} inputMode="numeric" maxLength={12} {...text('accountNumber')} />
+            </div>
+          )}
           <TextField label={t.accountHolder} autoComplete="name" {...text('accountHolder')} />
           <TextField label={t.becsEmail} type="email" autoComplete="email" {...text('becsEmail')} />
           <p id={`${id}-mandate`} className="rounded-lg bg-stone-50 p-3 text-xs leading-relaxed text-stone-700">

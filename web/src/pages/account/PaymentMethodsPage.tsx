@@ -2,9 +2,9 @@
  * /account/payment-methods: the saved cards and BECS accounts (the first saved is the default),
  * each with a menu to make it the default, replace it (cards) or remove it (after a confirmation);
  * an expired default card says so (calls-errors-constants §2). New methods are entered here with
- * the sandbox provider; with Stripe they need Stripe Elements, which this app does not load.
+ * the sandbox provider, or with Stripe in Stripe Elements (a separate chunk loaded only then, ADR 050).
  */
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { accountDigits, bsbDigits, cardDigits, cvcValid, luhnValid } from '@caskade/payments/domain';
 import { MSG } from '@caskade/kit/rules';
 import { isApiError } from '../../api/client';
@@ -17,6 +17,8 @@ import {
   type NewMethodDetails,
   type PaymentMethodView,
 } from '../../api/paymentMethods';
+import { useCurrentUser } from '../../api/session';
+import { StripeAddMethods } from '../../components/buying/stripe';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CheckboxField, FormMessage } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
@@ -50,6 +52,7 @@ export default function PaymentMethodsPage() {
   const [status, setStatus] = useState<Status>(null);
   const [removing, setRemoving] = useState<PaymentMethodView | null>(null);
   const [replacing, setReplacing] = useState<PaymentMethodView | null>(null);
+  const { data: user } = useCurrentUser();
 
   const list = methods.data ?? [];
   const defaultMethod = list.find((m) => m.isDefault);
@@ -75,6 +78,7 @@ export default function PaymentMethodsPage() {
   };
 
   const sandbox = config.data?.provider === 'sandbox';
+  const stripeKey = config.data?.provider === 'stripe' ? config.data.publishableKey : '';
   return (
     <AccountLayout title={t.title}>
       <div className="mb-4 empty:hidden" aria-live="polite">
@@ -95,7 +99,7 @@ export default function PaymentMethodsPage() {
               key={method.id}
               method={method}
               busy={setDefault.isPending || remove.isPending}
-              canReplace={sandbox && method.type === 'card'}
+              canReplace={(sandbox || stripeKey !== '') && method.type === 'card'}
               onDefault={() => makeDefault(method)}
               onReplace={() => startReplace(method)}
               onRemove={() => setRemoving(method)}
@@ -104,7 +108,21 @@ export default function PaymentMethodsPage() {
         </ul>
       </SettingsCard>
       {config.isPending ? <Spinner /> : null}
-      {config.data && !sandbox ? <FormMessage tone="info">{t.stripeRequired}</FormMessage> : null}
+      {stripeKey ? (
+        <Suspense fallback={<Spinner />}>
+          <StripeAddMethods
+            publishableKey={stripeKey}
+            email={user?.email ?? ''}
+            replacing={replacing}
+            replacingName={replacing ? methodName(replacing) : ''}
+            onCancelReplace={() => setReplacing(null)}
+            onSaved={(text) => {
+              setReplacing(null);
+              setStatus({ tone: 'success', text });
+            }}
+          />
+        </Suspense>
+      ) : null}
       {sandbox ? (
         <>
           <CardForm

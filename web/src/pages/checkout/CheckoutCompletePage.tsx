@@ -14,6 +14,7 @@ import { useCheckout, usePay, usePaymentProvider, useSavedPaymentMethods, isSett
 import { useCurrentUser } from '../../api/session';
 import { pathTo } from '../../app/routes';
 import { PaymentFields, initialPaymentForm, usePaymentResolver, validatePayment, type PaymentErrors, type PaymentForm } from '../../components/buying/PaymentFields';
+import { useStripeEntry } from '../../components/buying/stripe';
 import { LineItems } from '../../components/buying/LineItems';
 import { FormMessage } from '../../components/Field';
 import { NotFoundView } from '../../components/NotFoundView';
@@ -154,19 +155,20 @@ function PayAgain({ checkout }: { checkout: CheckoutView }) {
   const { data: user } = useCurrentUser();
   const saved = useSavedPaymentMethods();
   const provider = usePaymentProvider();
-  const newMethods = provider.data?.provider === 'sandbox';
+  const stripe = useStripeEntry(provider.data);
+  const newMethods = provider.data?.provider === 'sandbox' || stripe !== null;
   const [form, setForm] = useState<PaymentForm | null>(null);
   const [errors, setErrors] = useState<PaymentErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const pay = usePay();
-  const resolve = usePaymentResolver();
+  const resolve = usePaymentResolver(stripe);
   if (saved.isPending || provider.isPending) return <Spinner />;
   const current = form ?? initialPaymentForm(saved.data ?? [], user?.email ?? '', newMethods);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const next = validatePayment(current);
+    const next = validatePayment(current, new Date(), stripe !== null);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     try {
@@ -182,7 +184,7 @@ function PayAgain({ checkout }: { checkout: CheckoutView }) {
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="card grid gap-4 p-5">
       <FormMessage tone="error">{failure ?? checkout.failureMessage}</FormMessage>
       <h2 className="text-lg font-semibold text-stone-900">{t.changeMethod}</h2>
-      <PaymentFields form={current} onChange={setForm} errors={errors} saved={saved.data ?? []} newMethods={newMethods} />
+      <PaymentFields form={current} onChange={setForm} errors={errors} saved={saved.data ?? []} newMethods={newMethods} stripe={stripe} />
       <button type="submit" className="btn-primary justify-self-start px-6 py-3" disabled={pay.isPending} aria-busy={pay.isPending || undefined}>
         {pay.isPending ? buyingUi.checkout.paying : buyingUi.checkout.payAgain}
       </button>

@@ -23,12 +23,14 @@ import {
   type OrderView,
   type Purchase,
 } from '../../api/checkout';
+import type { PaymentProviderView } from '../../api/paymentMethods';
 import { hasLiquorLicence } from '../../api/liquorLicence';
 import { useCurrentUser } from '../../api/session';
 import { pathTo } from '../../app/routes';
 import { LiquorLicenceForm } from '../../components/account/LiquorLicenceForm';
 import { LineItems } from '../../components/buying/LineItems';
 import { PaymentFields, initialPaymentForm, usePaymentResolver, validatePayment, type PaymentErrors, type PaymentForm } from '../../components/buying/PaymentFields';
+import { useStripeEntry, type StripeEntry } from '../../components/buying/stripe';
 import { FormMessage, SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { BILLING_MSG, PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../../i18n/buyingMessages';
@@ -80,8 +82,7 @@ export function CheckoutForm({ purchase, intro, holdsLiquor = false }: CheckoutF
       </FormMessage>
     );
   }
-    // New cards and mandates are entered on the sandbox here; with Stripe they need Stripe Elements (not built yet).
-  return <CheckoutFormLoaded purchase={purchase} intro={intro} holdsLiquor={holdsLiquor} addresses={addresses.data} saved={methods.data} newMethods={provider.data.provider === 'sandbox'} />;
+  return <CheckoutFormLoaded purchase={purchase} intro={intro} holdsLiquor={holdsLiquor} addresses={addresses.data} saved={methods.data} provider={provider.data} />;
 }
 
 function CheckoutFormLoaded({
@@ -90,8 +91,11 @@ function CheckoutFormLoaded({
   holdsLiquor,
   addresses,
   saved,
-  newMethods,
-}: CheckoutFormProps & { addresses: DeliveryAddressView[]; saved: Parameters<typeof initialPaymentForm>[0]; newMethods: boolean }) {
+  provider,
+}: CheckoutFormProps & { addresses: DeliveryAddressView[]; saved: Parameters<typeof initialPaymentForm>[0]; provider: PaymentProviderView }) {
+  // New cards and mandates: the sandbox's fields, or Stripe's elements (a chunk loaded only with Stripe).
+  const stripe: StripeEntry | null = useStripeEntry(provider);
+  const newMethods = provider.provider === 'sandbox' || stripe !== null;
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const [addressId, setAddressId] = useState<string | null>((addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null);
@@ -106,7 +110,7 @@ function CheckoutFormLoaded({
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const preview = useCheckoutPreview(purchase, addressId);
   const pay = usePay();
-  const resolvePayment = usePaymentResolver();
+  const resolvePayment = usePaymentResolver(stripe);
   const busy = resolving || pay.isPending;
   const selectedAddress = addresses.find((a) => a.id === addressId) ?? null;
   // Liquor needs a licence on file (ADR 042): asked for here when the purchase holds liquor or the server refused for want of one.
@@ -123,7 +127,7 @@ function CheckoutFormLoaded({
     event.preventDefault();
     setFailure([]);
     const bErrors = validateBilling(billing);
-    const pErrors = validatePayment(payment);
+    const pErrors = validatePayment(payment, new Date(), stripe !== null);
     setBillingErrors(bErrors);
     setPaymentErrors(pErrors);
     if (!addressId) return setFailure([buyingMessage('deliveryAddressRequired')]);
@@ -240,6 +244,7 @@ function CheckoutFormLoaded({
             errors={paymentErrors}
             saved={saved}
             newMethods={newMethods}
+            stripe={stripe}
           />
         </Section>
       </div>
