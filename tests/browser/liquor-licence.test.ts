@@ -9,7 +9,8 @@ import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { buyerSignup } from '../support/accounts';
 import { alertWith, axeSeriousViolations, chromiumGate, useBrowserApp, webBuildGate } from '../support/browser';
 
-const TIMEOUT = 120_000;
+// Generous: the embedded app starts slowly on a busy shared machine.
+const TIMEOUT = 600_000;
 
 /** The en-AU wording the user must see (web/src/i18n/liquorLicenceMessages.ts and messages.ts). */
 const SAYS = {

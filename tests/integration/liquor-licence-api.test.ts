@@ -33,7 +33,7 @@ beforeAll(async () => {
   const page = await new ApiSession(app.url).get<{ data: { listings: DemoListing[] } }>('/api/listings?pub_category=beer&pub_state=VIC&perPage=100');
   beerId = page.body.data.listings.find((l) => l.state === 'published' && l.author.brandName !== YARRA && l.pickupEnabled && l.currentStock.quantity >= 5 && (l.visibleStates.length === 0 || l.visibleStates.includes('VIC')))?.id ?? '';
   expect(beerId).toMatch(/^[0-9a-f-]{36}$/);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await app?.stop();
