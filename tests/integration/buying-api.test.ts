@@ -375,3 +375,56 @@ describe('the cart through the gateway', () => {
     expect(forged.status).toBeLessThan(500);
   });
 });
+
+describe('orders after purchase through the gateway', () => {
+  it('runs the process by role: delivered by the supplier, disputed with a reason, settled by the operator with a partial refund; strangers see nothing', async () => {
+    const { session: b, addressId } = await newBuyer('after-purchase@example.com');
+    const beer = await listingOf(rival, 'After Purchase Pale', 10);
+    expect((await b.post('/api/cart', { listingId: beer.id, packageIndex: 0, quantity: 3, deliveryMethod: 'pickup' })).status).toBe(201);
+    const bought = await checkout(b, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
+    expect(bought.status).toBe(201);
+    const order = bought.body.data.checkout?.orders[0];
+    const id = order?.id ?? '';
+    expect([order?.state, await stockOf(beer.id)]).toEqual(['purchased-multi-vendor', 7]);
+    const transition = (s: ApiSession, name: string, params: Record<string, unknown> = {}) =>
+      s.post<{ data: OrderView } & Partial<ErrorBody>>(`/api/transactions/${id}/transition`, { transition: name, params });
+
+    // Who may see and act: the buyer and the supplier (each their own buttons), the operator; not another buyer or supplier, not anonymous.
+    const seen = async (s: ApiSession) => (await s.get<{ data: OrderView }>(`/api/transactions/${id}`));
+    expect((await seen(b)).body.data.allowedTransitions.sort()).toEqual(['transition/multi-vendor-buyer-cancel', 'transition/multi-vendor-mark-received-from-purchased']);
+    expect((await seen(rival)).body.data.allowedTransitions.sort()).toEqual(['transition/multi-vendor-mark-delivered']);
+    expect((await seen(operator)).body.data.allowedTransitions.sort()).toEqual(['transition/multi-vendor-cancel', 'transition/multi-vendor-operator-mark-delivered']);
+    expect((await seen(buyer)).status).toBe(404);
+    expect((await seen(supplier)).status).toBe(404);
+    expect((await seen(new ApiSession(app.url))).status).toBe(401);
+    expect((await transition(buyer, 'transition/multi-vendor-buyer-cancel')).status).toBe(404);
+    expect((await transition(supplier, 'transition/multi-vendor-mark-delivered')).status).toBe(404);
+    expect((await transition(new ApiSession(app.url), 'transition/multi-vendor-mark-delivered')).status).toBe(401);
+    // Not the buyer's to run, nor a state's that is not current.
+    const wrong = await transition(b, 'transition/multi-vendor-mark-delivered');
+    expect([wrong.status, wrong.body.errors?.[0]?.code]).toEqual([409, 'transaction-invalid-transition']);
+    expect((await transition(b, 'transition/multi-vendor-auto-complete')).status).toBe(409);
+
+    const delivered = await transition(rival, 'transition/multi-vendor-mark-delivered');
+    expect([delivered.status, delivered.body.data.state]).toEqual([200, 'delivered-multi-vendor']);
+    const noReason = await transition(b, 'transition/multi-vendor-dispute', { disputeReason: '   ' });
+    expect([noReason.status, noReason.body.errors?.[0]?.meta?.fields]).toEqual([400, { disputeReason: 'validation.required' }]);
+    const disputed = await transition(b, 'transition/multi-vendor-dispute', { disputeReason: 'One keg leaked' });
+    expect([disputed.status, disputed.body.data.state, disputed.body.data.disputeReason]).toEqual([200, 'disputed-multi-vendor', 'One keg leaked']);
+    expect((await seen(rival)).body.data.allowedTransitions.sort()).toEqual(['transition/multi-vendor-supplier-cancel-from-disputed', 'transition/multi-vendor-supplier-mark-received-from-disputed']);
+
+    const settled = await transition(operator, 'transition/multi-vendor-cancel-from-disputed', { refundCents: 12_345 });
+    expect([settled.status, settled.body.data.state, settled.body.data.payoutStatus]).toEqual([200, 'canceled-multi-vendor', 'paid']);
+    const after = await waitFor(() => seen(b), (r) => r.body.data.refundedCents === 12_345);
+    expect([after.body.data.refundedCents, after.body.data.paymentStatus, after.body.data.allowedTransitions]).toEqual([12_345, 'refunded', []]);
+    expect(after.body.data.activity.map((a) => [a.transition.replace('transition/multi-vendor-', ''), a.actor])).toEqual([
+      ['request-payment', 'customer'], ['confirm-payment', 'system'], ['mark-delivered', 'provider'], ['dispute', 'customer'], ['cancel-from-disputed', 'operator'],
+    ]);
+    expect(await waitFor(() => stockOf(beer.id), (n) => n === 10)).toBe(10);
+    // The lists filter by a group of states across both processes.
+    const sales = await rival.get<{ data: OrdersPage }>('/api/transactions/query?only=sale&state=canceled&search=' + encodeURIComponent(order?.orderNumber ?? ''));
+    expect(sales.body.data.orders.map((o) => o.id)).toEqual([id]);
+    const none = await rival.get<{ data: OrdersPage }>('/api/transactions/query?only=sale&state=delivered&search=' + encodeURIComponent(order?.orderNumber ?? ''));
+    expect(none.body.data.orders).toEqual([]);
+  });
+});

@@ -42,6 +42,9 @@ function decide(order: OrderRow, run: RunTransition): Decided {
   return { refundCents: asked };
 }
 
+/** A settlement that refunds only part: the supplier is paid what the refund leaves (payments does the sum). */
+const partlyRefunded = (order: OrderRow, d: Decided): boolean => (d.refundCents ?? 0) > 0 && (d.refundCents ?? 0) < order.payin_total_cents;
+
 /**
  * Run one transition of an order after purchase: one conditional update (a racing transition finds
  * the version moved and answers 'A pending transit already in progress'), the activity, the
@@ -56,7 +59,7 @@ export async function runTransition(deps: OrdersDeps, order: OrderRow, run: RunT
     const row = await moveOrder(trx, order, {
       transition: run.def.name, actor: run.actor, actorId: run.actorId, to: run.def.to, now, note: decided.reason ?? '',
       ...(decided.reason !== undefined ? { disputeReason: decided.reason } : {}),
-      ...(effect === 'cancel' ? { refundCents: decided.refundCents ?? 0, payoutStatus: 'none' } : {}),
+      ...(effect === 'cancel' ? { refundCents: decided.refundCents ?? 0, payoutStatus: partlyRefunded(order, decided) ? 'paid' : 'none' } : {}),
       ...(effect === 'complete' ? { payoutStatus: 'paid' } : {}),
     });
     if (!row) return null;

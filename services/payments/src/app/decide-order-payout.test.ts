@@ -6,11 +6,11 @@ import { as, describePayments, ids, type PaymentsHarness } from '../testing/harn
 import { sendTransfers } from './send-transfers';
 
 /** An orders.order.transitioned envelope of one order of `supplierId`. */
-const transitioned = (orderId: string, supplierId: string, fromState: string, toState: string, id: string = randomUUID()) => ({
+const transitioned = (orderId: string, supplierId: string, fromState: string, toState: string, id: string = randomUUID(), refundCents = 0) => ({
   id, type: OrderTransitioned.subject, occurredAt: new Date().toISOString(), aggregateId: orderId, aggregateVersion: 1,
   data: OrderTransitioned.encode({
     orderId, orderNumber: 'CK-1', checkoutId: 'checkout', customerId: ids.buyer, providerId: supplierId, processName: 'release-1', transition: 'auto-complete',
-    fromState, toState, actor: 'system', actorId: '', payinTotalCents: 11_000, payoutTotalCents: 10_000, reason: '', refundCents: 0, paymentTerm: 'none', paymentId: '',
+    fromState, toState, actor: 'system', actorId: '', payinTotalCents: 11_000, payoutTotalCents: 10_000, reason: '', refundCents, paymentTerm: 'none', paymentId: '',
   }),
 });
 
@@ -43,6 +43,20 @@ describePayments('payouts: a supplier’s transfer waits for its order to comple
     await sendTransfers(svc.deps);
     expect(keysSent(canceled)).toEqual([]);
     expect(await stateOf(canceled)).toBe('canceled');
+  });
+
+  it('a dispute settled with a partial refund pays the supplier its payout less the refund; one refunding everything pays nothing', async () => {
+    const { client, pay, svc } = h();
+    await client.createSandboxPayoutAccount({ supplierId: ids.hops }, as.service);
+    const [part, all] = [`order-${randomUUID()}`, `order-${randomUUID()}`];
+    await pay({ amountCents: 22_000, transfers: [{ supplierId: ids.hops, amountCents: 10_000, orderId: part }, { supplierId: ids.hops, amountCents: 10_000, orderId: all }] });
+    const settled = transitioned(part, ids.hops, 'disputed', 'canceled', randomUUID(), 3_000);
+    await deliver(h(), settled);
+    await deliver(h(), settled);
+    await deliver(h(), transitioned(all, ids.hops, 'disputed', 'canceled', randomUUID(), 11_000));
+    await sendTransfers(svc.deps);
+    expect([keysSent(part), keysSent(all)]).toEqual([[7_000], []]);
+    expect([await stateOf(part), await stateOf(all)]).toEqual(['sent', 'canceled']);
   });
 
   it('concurrent deliveries of one completion release one transfer', async () => {

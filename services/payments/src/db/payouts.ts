@@ -1,6 +1,6 @@
 /** Suppliers' payouts: every statement on order_payouts and on transfers by order or supplier. */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PayoutDecision } from '../domain/payout';
+import { payoutAfterRefund, type PayoutDecision } from '../domain/payout';
 import type { PaymentsDB } from './schema';
 
 type Db = Kysely<PaymentsDB> | Transaction<PaymentsDB>;
@@ -20,6 +20,20 @@ export async function decideOrderPayout(trx: Transaction<PaymentsDB>, orderId: s
 export async function cancelPendingTransfers(trx: Transaction<PaymentsDB>, orderId: string): Promise<number> {
   const out = await trx.updateTable('payment_transfers').set({ state: 'canceled' }).where('order_id', '=', orderId).where('state', '=', 'pending').executeTakeFirst();
   return Number(out.numUpdatedRows);
+}
+
+/** A partly refunded order's unsent transfer is cut by the refund (dropped when nothing is left); how many. */
+export async function reducePendingTransfers(trx: Transaction<PaymentsDB>, orderId: string, refundCents: number): Promise<number> {
+  const rows = await trx.selectFrom('payment_transfers').select(['payment_id', 'supplier_id', 'amount_cents']).where('order_id', '=', orderId).where('state', '=', 'pending').execute();
+  for (const r of rows) {
+    const left = payoutAfterRefund(Number(r.amount_cents), refundCents);
+    await trx
+      .updateTable('payment_transfers')
+      .set(left > 0 ? { amount_cents: left } : { state: 'canceled' })
+      .where('order_id', '=', orderId).where('payment_id', '=', r.payment_id).where('supplier_id', '=', r.supplier_id).where('state', '=', 'pending')
+      .execute();
+  }
+  return rows.length;
 }
 
 /** A supplier's transfers sent (paid out) and released but not sent yet (pending), in cents. */

@@ -6,8 +6,13 @@
  */
 export type PayoutDecision = 'released' | 'canceled';
 
-export function payoutDecisionFor(toState: string): PayoutDecision | null {
+export function payoutDecisionFor(toState: string, settlement?: { refundCents: number; payinTotalCents: number }): PayoutDecision | null {
   if (toState.startsWith('completed')) return 'released';
+  // A dispute settled by refunding only part: the buyer keeps the rest of the goods, so the supplier is paid what the refund leaves.
+  if (toState.startsWith('canceled') && settlement && settlement.refundCents > 0 && settlement.refundCents < settlement.payinTotalCents) return 'released';
   if (toState.startsWith('canceled')) return 'canceled';
   return null;
 }
+
+/** What a supplier receives after a partial refund: its payout less the refund, never below zero. */
+export const payoutAfterRefund = (payoutCents: number, refundCents: number): number => Math.max(0, payoutCents - Math.max(0, refundCents));
