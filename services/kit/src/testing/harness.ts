@@ -20,7 +20,7 @@ export function describeServiceBackends<H extends StartedHarness>(
     let running: H | undefined;
     t.beforeAll(async () => {
       running = await start(backend);
-    }, 60_000);
+    }, 120_000);
     t.afterAll(async () => {
       await running?.stop();
     });
