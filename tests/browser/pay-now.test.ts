@@ -1,0 +1,128 @@
+/**
+ * "Pay now" after a failed term charge, in the browser: a new buyer (signed up through the API, a
+ * liquor licence and a delivery address on file, no saved payment method) buys on a 30-day term from
+ * a supplier set up as the demo's Yarra Valley Brewing is (minimum order 2, 30/60-day terms; signed
+ * up through the API, as the app runs unseeded: seeding the demo catalogue costs minutes). The due date
+ * is brought forward honestly: the order's `term-charge` row in the orders schema is set due now
+ * and the orders service's own timer poll (1 s) fires it; with no saved method the charge fails.
+ * The order page then says so with the spec's message (ORDER_MSG.paymentFailed) and offers Pay now;
+ * the buyer saves the sandbox card 4242… on /account/payment-methods, pays now and sees the order paid.
+ * Screenshots land in /tmp/shots (pay-now-*).
+ */
+import type { Page } from 'playwright-core';
+import { describeWithServices, pgliteService } from '@caskade/kit/testing';
+import { ORDER_MSG } from '@caskade/orders/domain';
+import { chromiumGate, useBrowserApp, webBuildGate } from '../support/browser';
+import { buyerWithAddress, supplierWithListings } from '../support/buying';
+import { ApiSession } from '../support/http';
+
+const TIMEOUT = 900_000;
+const SUPPLIER = 'pay-now-supplier@example.com';
+const BUYER = 'pay-now-buyer@example.com';
+const BUYER_PASSWORD = 'correct horse battery';
+
+interface ApiOrder {
+  id: string;
+  orderNumber: string;
+  state: string;
+  paymentTerm: string;
+  paymentStatus: string;
+  allowedTransitions: string[];
+}
+
+describeWithServices('browser: pay now after a failed term charge', [chromiumGate, webBuildGate, pgliteService()], ({ beforeAll, afterAll, afterEach, test }) => {
+  const fx = useBrowserApp({ beforeAll, afterAll, afterEach }, { timeout: TIMEOUT, shotPrefix: 'pay-now-', app: async () => ({ seed: false }) });
+
+  /** A supplier with a sandbox payout account, one keg listing, a minimum order of 2 and 30/60-day terms. */
+  async function termsSupplierListing(): Promise<string> {
+    const { session, listingIds } = await supplierWithListings(fx.app.url, SUPPLIER, 'Termsfield', [20]);
+    const terms = await session.put('/api/own-brand', { minimumOrderQuantity: 2, paymentTerms: ['30_days', '60_days'] });
+    expect(terms.status).toBe(200);
+    return listingIds[0] ?? '';
+  }
+
+  async function order(buyer: ApiSession, id: string): Promise<ApiOrder> {
+    const res = await buyer.get<{ data: ApiOrder }>(`/api/transactions/${id}`);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
+
+  async function logIn(page: Page): Promise<void> {
+    const res = await page.request.post(`${fx.app.url}/api/auth/login`, { headers: { Origin: fx.app.url }, data: { email: BUYER, password: BUYER_PASSWORD } });
+    expect(res.status()).toBe(200);
+  }
+
+  test('a failed 30-day term charge is paid now with a newly saved sandbox card', async () => {
+    const { url } = fx.app;
+    const { session: buyer, addressId } = await buyerWithAddress(url, BUYER);
+    expect((await buyer.get<{ data: unknown[] }>('/api/payment-methods')).body.data).toEqual([]);
+
+    // Two kegs (the minimum order) on a 30-day term: purchased at once, nothing charged now.
+    const listingId = await termsSupplierListing();
+    expect((await buyer.post('/api/cart', { listingId, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' })).status).toBe(201);
+    const cart = await buyer.get<{ data: { suppliers: { supplierId: string; paymentTermsOffered: string[] }[] } }>('/api/cart');
+    const [group] = cart.body.data.suppliers;
+    expect(group?.paymentTermsOffered).toEqual(expect.arrayContaining(['30_days', '60_days']));
+    expect((await buyer.put('/api/cart/multi-vendor-payment-term', { supplierId: group?.supplierId, paymentTerm: '30_days' })).status).toBe(200);
+    const bought = await buyer.request<{ data: { checkout: { state: string; chargeNowCents: number; orders: ApiOrder[] } } }>(
+      'POST',
+      '/api/initiate-privileged-from-cart',
+      { deliveryAddressId: addressId },
+      { 'Idempotency-Key': 'pay-now-term-checkout' },
+    );
+    expect(bought.status).toBe(201);
+    const checkout = bought.body.data.checkout;
+    expect([checkout.state, checkout.chargeNowCents, checkout.orders.length]).toEqual(['purchased', 0, 1]);
+    const orderId = checkout.orders[0]?.id ?? '';
+    const before = await order(buyer, orderId);
+    expect([before.paymentTerm, before.paymentStatus]).toEqual(['30_days', 'pending']);
+
+    // The due date, reached without waiting 30 days: the order's term-charge timer is due now.
+    const moved = await fx.app.orders.db
+      .updateTable('order_timers')
+      .set({ due_at: new Date() })
+      .where('kind', '=', 'term-charge')
+      .where('subject_id', '=', orderId)
+      .where('fired_at', 'is', null)
+      .executeTakeFirst();
+    expect(Number(moved.numUpdatedRows)).toBe(1);
+    const deadline = Date.now() + 20_000;
+    let failed = before;
+    while (failed.paymentStatus !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      failed = await order(buyer, orderId);
+    }
+    expect([failed.paymentStatus, failed.allowedTransitions.includes('pay-now')]).toEqual(['failed', true]);
+
+    const page = await fx.newPage();
+    await logIn(page);
+    await page.goto(`/orders/${orderId}`);
+    await page.getByText(ORDER_MSG.paymentFailed).waitFor();
+    await page.getByText('Auto-charge failed').waitFor();
+    await fx.shot(page, 'failed');
+
+    // No saved method: Pay now points to the payment methods page.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('link', { name: 'Add a payment method first' }).click();
+    await page.waitForURL('**/account/payment-methods');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.getByText('Card saved.').waitFor();
+    const saved = (await buyer.get<{ data: { id: string; last4: string; isDefault: boolean }[] }>('/api/payment-methods')).body.data;
+    expect(saved.map((m) => [m.last4, m.isDefault])).toEqual([['4242', true]]);
+
+    await page.goto(`/orders/${orderId}`);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    expect(await dialog.getByLabel('Pay with').inputValue()).toBe(saved[0]?.id);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await fx.shot(page, 'paid');
+    expect(await page.getByText(ORDER_MSG.paymentFailed).count()).toBe(0);
+
+    const paid = await order(buyer, orderId);
+    expect([paid.paymentStatus, paid.allowedTransitions.includes('pay-now')]).toEqual(['paid', false]);
+  }, TIMEOUT);
+});
