@@ -10,6 +10,9 @@
  * and the whole activity. Every button is one of the order's `allowedTransitions`, worded by name.
  * Screenshots land in /tmp/shots (after-purchase-*).
  */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
@@ -298,5 +301,32 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     // What the server holds: the refund in cents.
     const held = await (await session(BUYER)).get<{ data: ApiOrder }>(`/api/transactions/${b.id}`);
     expect([held.body.data.state, held.body.data.refundedCents, held.body.data.allowedTransitions]).toEqual(['canceled-multi-vendor', PARTIAL_REFUND.cents, []]);
+  }, TIMEOUT);
+
+  test('the buyer downloads the tax invoice of the received order and orders it again', async () => {
+    const { a } = placed();
+    const buyer = await newPage();
+    await logIn(buyer, BUYER);
+    await buyer.goto(`/orders/${a.id}`);
+    await orderArticle(buyer, a).waitFor();
+    const invoices = buyer.getByRole('region', { name: 'Tax invoices' });
+    // The buyer has the supplier's invoice, not Caskade's platform-fee invoice to the supplier.
+    expect(await invoices.getByRole('link').allInnerTexts()).toEqual(['Download tax invoice']);
+    const [download] = await Promise.all([buyer.waitForEvent('download'), invoices.getByRole('link', { name: 'Download tax invoice' }).click()]);
+    const file = path.join(os.tmpdir(), `after-purchase-invoice-${a.id}.pdf`);
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain(a.orderNumber);
+    expect(text).toContain(money(a.priced.payinTotalCents));
+
+    const before = await (await session(BUYER)).get<{ data: { itemCount: number } }>('/api/cart');
+    await buyer.getByRole('button', { name: 'Order again', exact: true }).click();
+    await buyer.getByTestId('reorder').getByText(/added to your cart at today’s prices\./).waitFor();
+    await shot(buyer, 'ordered-again');
+    await buyer.getByRole('link', { name: 'Go to cart' }).click();
+    await buyer.waitForURL(/\/cart$/);
+    const after = await (await session(BUYER)).get<{ data: { itemCount: number } }>('/api/cart');
+    expect(after.body.data.itemCount).toBeGreaterThan(before.body.data.itemCount);
   }, TIMEOUT);
 });
