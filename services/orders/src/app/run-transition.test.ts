@@ -37,6 +37,22 @@ async function bought(h: OrdersHarness, quantity = 2): Promise<Bought> {
   return { orderId: order.id, checkoutId: checkout.id, listingId: listing.id, buyer: ctx, supplier, payin: order.priced?.payinTotalCents ?? 0 };
 }
 
+/** One listing bought now (the standard process), paid by card or on a payment term. */
+async function boughtNow(h: OrdersHarness, term: '30_days' | null): Promise<Bought> {
+  const supplier = await h.supplier();
+  if (term) await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: [term] }, supplier);
+  const listing = await h.listing(supplier, `Now Ale ${randomUUID().slice(0, 6)}`, 10);
+  const { ctx, addressId } = await h.buyer();
+  const out = await h.client.initiateForListing({
+    idempotencyKey: randomUUID(), listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId: addressId,
+    payment: { paymentMethodId: term ? '' : 'pm_card_visa', bankTransfer: false }, paymentTerm: term ?? 'none', speculative: false, billing: undefined,
+  }, ctx, { deadlineMs: 20_000 });
+  const checkout = out.outcome?.checkout;
+  const order = checkout?.orders[0];
+  if (!checkout || !order || checkout.state !== 'purchased') throw new Error(`checkout not purchased: ${checkout?.state}`);
+  return { orderId: order.id, checkoutId: checkout.id, listingId: listing.id, buyer: ctx, supplier, payin: order.priced?.payinTotalCents ?? 0 };
+}
+
 const run = (h: OrdersHarness, ctx: CallContext, id: string, transition: string, params: Record<string, unknown> = {}) =>
   h.client.transitionOrder({ id, transition, paramsJson: JSON.stringify(params) }, ctx).then((r) => r.order);
 
@@ -134,35 +150,47 @@ describeOrders('orders after purchase', (harness, { test: it }, backend) => {
     expect(activity).toHaveLength(3);
   }, 60_000);
 
-  it('every transition for every role from each state reached: only the process table’s own, the rest refused', async () => {
-    const h = harness();
-    const operator = ctxOf(randomUUID(), 'operator');
-    const strangerBuyer = ctxOf(randomUUID(), 'buyer');
-    const strangerSupplier = ctxOf(randomUUID(), 'supplier');
-    const process: ProcessName = 'multi-vendor';
-    const names = [...new Set(PROCESSES[process].transitions.map((t) => t.name))];
-    const paths: string[][] = [[], [`${MV}mark-delivered`], [`${MV}mark-delivered`, `${MV}dispute`], [`${MV}mark-delivered`, `${MV}mark-received`], [`${MV}buyer-cancel`]];
-    for (const path of paths) {
-      const o = await bought(h, 1);
-      const roles: [Actor, CallContext][] = [['customer', o.buyer], ['provider', o.supplier], ['operator', operator]];
-      for (const step of path) {
-        const actor = step.endsWith('delivered') ? o.supplier : o.buyer;
-        await run(h, actor, o.orderId, step, { disputeReason: 'broken seal' });
-      }
-      const state = (await orderRow(h, o.orderId)).state;
-      for (const [actor, ctx] of roles) {
-        const expected = allowedTransitions(process, state, actor).filter((n) => { const d = PROCESSES[process].transitions.find((t) => t.name === n && t.from === state); return d !== undefined && isPersonRunnable(d); });
-        expect({ state, actor, allowed: (await h.client.getOrder({ id: o.orderId }, ctx)).order?.allowedTransitions.sort() }).toEqual({ state, actor, allowed: expected.sort() });
-        for (const name of names.filter((n) => !expected.includes(n))) {
-          expect({ state, actor, name, code: await codeOf(run(h, ctx, o.orderId, name, { disputeReason: 'x' })) }).toEqual({ state, actor, name, code: 'transaction-invalid-transition' });
+  /** How an order of each kind is bought, and the paths that lead to each state a person acts in. */
+  const KINDS: { kind: string; process: ProcessName; buy: (h: OrdersHarness) => Promise<Bought>; paths: string[][] }[] = [
+    {
+      kind: 'a cart order', process: 'multi-vendor', buy: (h) => bought(h, 1),
+      paths: [[], [`${MV}mark-delivered`], [`${MV}mark-delivered`, `${MV}dispute`], [`${MV}mark-delivered`, `${MV}mark-received`], [`${MV}buyer-cancel`]],
+    },
+    {
+      kind: 'a listing bought now', process: 'release-1', buy: (h) => boughtNow(h, null),
+      paths: [[], ['mark-delivered'], ['mark-delivered', 'dispute'], ['mark-delivered', 'mark-received'], ['buyer-cancel']],
+    },
+    {
+      kind: 'an order on a payment term', process: 'release-1', buy: (h) => boughtNow(h, '30_days'),
+      paths: [[], ['mark-delivered-delayed-payment'], ['mark-delivered-delayed-payment', 'dispute-delayed-payment'], ['mark-delivered-delayed-payment', 'mark-received-delayed-payment'], ['buyer-cancel-delayed-payment']],
+    },
+  ];
+  for (const { kind, process, buy, paths } of KINDS) {
+    it(`every transition for every role from each state of ${kind}: only the process table’s own, the rest refused`, async () => {
+      const h = harness();
+      const operator = ctxOf(randomUUID(), 'operator');
+      const strangerBuyer = ctxOf(randomUUID(), 'buyer');
+      const strangerSupplier = ctxOf(randomUUID(), 'supplier');
+      const names = [...new Set(PROCESSES[process].transitions.map((t) => t.name))];
+      for (const path of paths) {
+        const o = await buy(h);
+        const roles: [Actor, CallContext][] = [['customer', o.buyer], ['provider', o.supplier], ['operator', operator]];
+        for (const step of path) await run(h, step.includes('mark-delivered') ? o.supplier : o.buyer, o.orderId, step, { disputeReason: 'broken seal' });
+        const state = (await orderRow(h, o.orderId)).state;
+        for (const [actor, ctx] of roles) {
+          const expected = allowedTransitions(process, state, actor).filter((n) => { const d = PROCESSES[process].transitions.find((t) => t.name === n && t.from === state); return d !== undefined && isPersonRunnable(d); });
+          expect({ state, actor, allowed: (await h.client.getOrder({ id: o.orderId }, ctx)).order?.allowedTransitions.filter((n) => n !== 'pay-now').sort() }).toEqual({ state, actor, allowed: expected.sort() });
+          for (const name of names.filter((n) => !expected.includes(n))) {
+            expect({ state, actor, name, code: await codeOf(run(h, ctx, o.orderId, name, { disputeReason: 'x', paymentMethodId: 'pm_card_visa' })) }).toEqual({ state, actor, name, code: 'transaction-invalid-transition' });
+          }
         }
+        for (const stranger of [strangerBuyer, strangerSupplier]) {
+          for (const name of names) expect(await codeOf(run(h, stranger, o.orderId, name))).toBe('not-found');
+        }
+        expect((await orderRow(h, o.orderId)).state).toBe(state);
       }
-      for (const stranger of [strangerBuyer, strangerSupplier]) {
-        for (const name of names) expect(await codeOf(run(h, stranger, o.orderId, name))).toBe('not-found');
-      }
-      expect((await orderRow(h, o.orderId)).state).toBe(state);
-    }
-  }, 120_000);
+    }, 180_000);
+  }
 
   if (backend === 'postgres') {
     it('three replicas: each automatic transition fires once', async () => {
