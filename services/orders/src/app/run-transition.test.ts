@@ -83,7 +83,10 @@ describeOrders('orders after purchase', (harness, { test: it }, backend) => {
     await runDueTimers(h.orders.deps);
     const row = await orderRow(h, o.orderId);
     expect([row.state, row.payout_status, row.last_transition]).toEqual(['completed-multi-vendor', 'paid', `${MV}auto-complete`]);
-    // The shipping timer armed at purchase was disarmed on delivery: nothing fires later.
+    // The review period ends 14 days after completion (the shipping timer armed at purchase was disarmed on delivery); then nothing fires again.
+    h.clock.now += TIMER_DURATIONS_MS.expireReviewPeriod + 1000;
+    expect((await runDueTimers(h.orders.deps)).fired).toBe(1);
+    expect((await orderRow(h, o.orderId)).last_transition).toBe(`${MV}expire-review-period`);
     h.clock.now += 30 * DAY;
     expect((await runDueTimers(h.orders.deps)).fired).toBe(0);
     expect((await orderRow(h, o.orderId)).state).toBe('completed-multi-vendor');

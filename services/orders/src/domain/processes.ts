@@ -122,6 +122,8 @@ export const MULTI_VENDOR_PROCESS: ProcessDef = {
     t(mv('supplier-cancel-from-disputed'), 'disputed-multi-vendor', 'canceled-multi-vendor', P),
     t(mv('auto-cancel-from-disputed'), 'disputed-multi-vendor', 'canceled-multi-vendor', S, 'autoCancelFromDisputed'),
     t(mv('auto-complete'), 'received-multi-vendor', 'completed-multi-vendor', S, 'autoComplete'),
+    // Beyond the spec's list: the review period ends for cart orders too, as for the standard process (ADR 044).
+    t(mv('expire-review-period'), 'completed-multi-vendor', 'completed-multi-vendor', S, 'expireReviewPeriod'),
   ],
 };
 
