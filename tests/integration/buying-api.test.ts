@@ -184,7 +184,7 @@ describe('the cart through the gateway', () => {
     const mine = await buyer.get<{ data: OrdersPage }>('/api/transactions/query?only=order');
     expect(mine.body.data.orders.map((o) => o.id)).toEqual(expect.arrayContaining(done.orders.map((o) => o.id)));
     const detail = await supplier.get<{ data: OrderView }>(`/api/transactions/${yarraOrder.id}`);
-    expect(detail.body.data).toMatchObject({ viewerRole: 'provider', state: 'purchased-multi-vendor', allowedTransitions: [] });
+    expect(detail.body.data).toMatchObject({ viewerRole: 'provider', state: 'purchased-multi-vendor', allowedTransitions: ['transition/multi-vendor-mark-delivered'] });
     expect(detail.body.data.activity.map((a) => a.transition)).toEqual(['transition/multi-vendor-request-payment', 'transition/multi-vendor-confirm-payment']);
     const byNumber = await operator.get<{ data: OrdersPage }>(`/api/operator/transactions?search=${yarraOrder.orderNumber}`);
     expect(byNumber.body.data.orders.map((o) => o.id)).toEqual([yarraOrder.id]);
