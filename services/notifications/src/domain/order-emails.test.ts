@@ -1,5 +1,5 @@
 import { PROCESSES } from '@caskade/orders/domain';
-import { ORDER_EMAIL_KINDS } from './templates';
+import { ORDER_TRANSITION_EMAIL_KINDS } from './templates';
 import { orderEmailsFor } from './order-emails';
 
 /** A state without its process's branch suffix: received-delayed-payment and received-multi-vendor are both `received`. */
@@ -43,7 +43,7 @@ describe('order emails: the kind and recipients of every move of both processes'
 
   it('sends every order email kind from some move', () => {
     const sent = new Set(moves.flatMap((m) => orderEmailsFor(m).map((e) => e.kind)));
-    expect([...sent].sort()).toEqual([...ORDER_EMAIL_KINDS].sort());
+    expect([...sent].sort()).toEqual([...ORDER_TRANSITION_EMAIL_KINDS].sort());
   });
 
   it('sends nothing for a state it does not know', () => {

@@ -6,13 +6,11 @@
 import { LOCALE } from '@caskade/kit/rules';
 
 /** The order emails (the spec's notification kinds), sent on orders.order.transitioned (order-emails.ts). */
-export const ORDER_EMAIL_KINDS = [
-  'newOrder', 'orderDelivered', 'orderReceived', 'orderDisputed', 'orderReceivedFromDisputed', 'orderCancelled', 'autoCancelOrderFromDisputed',
-  // Reminders before an automatic step (orders.order.reminder).
-  'orderReceivedReminder', 'expireShippingTime', 'dueDate',
-  // A standing order runs again soon (orders' standing orders).
-  'standingOrderRun',
-] as const;
+/** Emails of an order's move (orders.order.transitioned; domain/order-emails.ts says which). */
+export const ORDER_TRANSITION_EMAIL_KINDS = ['newOrder', 'orderDelivered', 'orderReceived', 'orderDisputed', 'orderReceivedFromDisputed', 'orderCancelled', 'autoCancelOrderFromDisputed'] as const;
+/** Reminders before an order's automatic step, and a standing order's coming run (orders.order.reminder). */
+export const ORDER_REMINDER_EMAIL_KINDS = ['orderReceivedReminder', 'expireShippingTime', 'dueDate', 'standingOrderRun'] as const;
+export const ORDER_EMAIL_KINDS = [...ORDER_TRANSITION_EMAIL_KINDS, ...ORDER_REMINDER_EMAIL_KINDS] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
 export const EMAIL_KINDS = ['verify-email', 'password-reset', ...ORDER_EMAIL_KINDS] as const;

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@caskade/kit';
 import { OrderReminder } from '@caskade/orders/events';
+import { REMINDER_KINDS, STANDING_ORDER_REMINDER_KIND } from '@caskade/orders/domain';
+import { ORDER_REMINDER_EMAIL_KINDS } from '../domain/templates';
 import { ordersEvents } from '@caskade/proto';
 import { describeNotifications, parties, PUBLIC_URL, waitFor } from '../testing/harness';
 
@@ -44,5 +46,11 @@ describeNotifications('notifications: order reminders', (h, { test: it }) => {
     await h().bus.publish(reminder('dueDate', 'operator', 'CK-R9'));
     await new Promise((r) => setTimeout(r, 300));
     expect(await emailsOf('CK-R9')).toEqual([]);
+  });
+});
+
+describe('reminder kinds', () => {
+  it('every reminder the orders service sends has an email', () => {
+    expect([...REMINDER_KINDS, STANDING_ORDER_REMINDER_KIND].sort()).toEqual([...ORDER_REMINDER_EMAIL_KINDS].sort());
   });
 });

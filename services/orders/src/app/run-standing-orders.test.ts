@@ -9,7 +9,8 @@ import { catalog } from '@caskade/proto';
 import { NOTICE_LEAD_MS } from '../domain/standing-orders';
 import { describeOrders, type OrdersHarness } from '../testing/harness';
 import { paidOrder } from '../testing/orders-fixtures';
-import { runDueStandingOrders, STANDING_ORDER_REMINDER_KIND } from './run-standing-orders';
+import { runDueStandingOrders } from './run-standing-orders';
+import { STANDING_ORDER_REMINDER_KIND } from '../domain/standing-orders';
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 

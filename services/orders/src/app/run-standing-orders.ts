@@ -13,7 +13,7 @@ import { findOrder } from '../db/orders';
 import { claimDueStandingOrders, markNoticeSent, postponeRun, recordRun, type StandingOrderRow } from '../db/standing-orders';
 import { ORDER_MSG } from '../domain/messages';
 import { DELIVERY_METHODS } from '../domain/pricing';
-import { afterWeeks, NOTICE_LEAD_MS } from '../domain/standing-orders';
+import { afterWeeks, NOTICE_LEAD_MS, STANDING_ORDER_REMINDER_KIND } from '../domain/standing-orders';
 import { OrderReminder } from '../events/registry';
 import { requestHash, runCheckout, type CheckoutPlan, type PlannedLine } from './checkout-saga';
 import type { OrdersDeps } from './deps';
@@ -22,7 +22,6 @@ import { packageLabel } from './initiate-from-cart';
 
 export const STANDING_ORDER_LEASE_MS = 60_000;
 export const STANDING_ORDER_RETRY_MS = 30_000;
-export const STANDING_ORDER_REMINDER_KIND = 'standingOrderRun';
 
 const buyerOf = (row: StandingOrderRow): { caller: Caller; ctx: CallContext } => {
   const caller: Caller = { userId: row.buyer_id, role: 'buyer', scopes: [] };

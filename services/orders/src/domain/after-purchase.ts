@@ -6,7 +6,7 @@
  * Durations are docs/decisions/044; each is configurable in the orders service's environment.
  */
 import { PROCESS_STEPS, PROCESSES, type Actor, type ProcessName, type TimerKind, type TransitionDef } from './processes';
-import { BANK_TRANSFER_WINDOW_MS, PAYMENT_WINDOW_MS } from './terms';
+import { PAYMENT_WINDOW_MS } from './terms';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,8 +24,6 @@ export const TIMER_DURATIONS_MS: Readonly<Record<TimerKind, number>> = {
   // Completed: reviews may be written for 14 more days.
   expireReviewPeriod: 14 * DAY,
 };
-
-export { BANK_TRANSFER_WINDOW_MS };
 
 /** Reminders (notification kinds of product-spec §3): sent `leadMs` before the timer they warn of, or before a term's due date. */
 export const REMINDER_KINDS = ['orderReceivedReminder', 'expireShippingTime', 'dueDate'] as const;

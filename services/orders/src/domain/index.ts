@@ -2,6 +2,7 @@
 export * from './pricing';
 export * from './invoice';
 export * from './processes';
+export * from './after-purchase';
 export * from './terms';
 export * from './messages';
 export * from './reviews';

@@ -71,3 +71,6 @@ export function applyChange(s: Schedule, c: StandingOrderChange, now: Date): Sch
   if (!paused && s.paused && next <= now) next = afterWeeks(now, weeks);
   return { intervalWeeks: weeks, paused, nextRunAt: next };
 }
+
+/** The reminder kind of a standing order's notice before each run (orders.order.reminder). */
+export const STANDING_ORDER_REMINDER_KIND = 'standingOrderRun';
