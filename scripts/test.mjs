@@ -61,6 +61,12 @@ for (const project of projects) {
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
     totals.skipped += result.numPendingTests + result.numTodoTests;
+    // Where the stage's time goes: its slowest files (wall time of each, workers run in parallel).
+    const slowest = result.testResults
+      .map((r) => ({ file: path.relative(root, r.name), seconds: (r.endTime - r.startTime) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 12);
+    console.log(`slowest files in ${project.name}:\n${slowest.map((s) => `  ${s.seconds.toFixed(1).padStart(6)} s  ${s.file}`).join('\n')}`);
     rmSync(out, { force: true });
   } else {
     totals.failed += 1;
