@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function AuthCard({ title, intro, children, footer, width = 'narrow' }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode; width?: 'narrow' | 'wide' }) {
   return (
     <div className={`mx-auto w-full px-4 py-10 sm:px-6 lg:py-16 ${width === 'wide' ? 'max-w-2xl' : 'max-w-md'}`}>
-      <div className="card p-6 sm:p-8">
+      <div className="card p-6 [overflow-wrap:anywhere] sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
         {intro ? <p className="mt-2 text-sm text-stone-600">{intro}</p> : null}
         <div className="mt-6">{children}</div>

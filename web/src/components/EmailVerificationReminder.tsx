@@ -63,7 +63,7 @@ function ReminderModal({ user, onClose }: { user: CurrentUser; onClose: () => vo
         <span className="inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <MailIcon className="size-6" />
         </span>
-        <p className="text-sm text-stone-700">{ui.verify.reminderBody(user.email)}</p>
+        <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{ui.verify.reminderBody(user.email)}</p>
         {resend.isSuccess ? <FormMessage tone="success">{ui.verify.resent}</FormMessage> : null}
         {resend.isError ? <FormMessage tone="error">{resendErrorMessage(resend.error)}</FormMessage> : null}
         <div className="flex flex-col gap-2 sm:flex-row">

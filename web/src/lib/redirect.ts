@@ -1,3 +1,5 @@
+import { ROUTE_PATHS, type Role } from '@caskade/kit/rules';
+
 /**
  * Where an unauthenticated visitor wanted to go. Protected routes send them to sign-up (the spec's
  * default reading) with this state; login and sign-up return them there afterwards.
@@ -29,4 +31,14 @@ export function readRedirectTarget(state: unknown): string | null {
   const query = typeof search === 'string' && search.startsWith('?') ? search : '';
   const fragment = typeof hash === 'string' && hash.startsWith('#') ? hash : '';
   return `${pathname}${query}${fragment}`;
+}
+
+/**
+ * Where a signed-in account lands when it did not ask for a page: a supplier works from its
+ * listings, an operator from its order queue, a buyer from the marketplace's landing page.
+ */
+export function homePathFor(role: Role | undefined): string {
+  if (role === 'supplier') return ROUTE_PATHS.ManageListingsPage;
+  if (role === 'operator') return ROUTE_PATHS.OperatorOrdersPage;
+  return ROUTE_PATHS.LandingPage;
 }

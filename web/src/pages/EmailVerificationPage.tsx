@@ -7,7 +7,7 @@ import { AuthCard } from '../components/AuthCard';
 import { FormMessage } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { ui } from '../i18n/messages';
-import { authRedirectState } from '../lib/redirect';
+import { authRedirectState, homePathFor } from '../lib/redirect';
 
 /**
  * /verify-email?token=… posts the token once and reports the outcome. Without a token it tells a
@@ -33,7 +33,7 @@ export default function EmailVerificationPage() {
   } else if (token && verify.isSuccess) {
     body = (
       <Outcome tone="success" title={ui.verify.success} body={ui.verify.successBody}>
-        <Link to="/" className="btn-primary">
+        <Link to={homePathFor(user?.role)} className="btn-primary">
           {ui.verify.continue}
         </Link>
       </Outcome>
@@ -51,7 +51,7 @@ export default function EmailVerificationPage() {
   } else if (user) {
     body = (
       <div className="grid gap-4">
-        <p className="text-stone-700">{ui.verify.pending(user.email)}</p>
+        <p className="text-stone-700 [overflow-wrap:anywhere]">{ui.verify.pending(user.email)}</p>
         <ResendVerification />
       </div>
     );

@@ -7,7 +7,7 @@ import { pathTo } from '../app/routes';
 import { AuthCard } from '../components/AuthCard';
 import { FormMessage, TextField } from '../components/Field';
 import { errorCodeMessage, ui } from '../i18n/messages';
-import { readRedirectTarget } from '../lib/redirect';
+import { homePathFor, readRedirectTarget } from '../lib/redirect';
 import { useForm } from '../lib/useForm';
 import { useFormSubmit } from '../lib/useFormSubmit';
 import { checkFields, passwordRequired } from '../lib/validation';
@@ -25,7 +25,7 @@ export default function LoginPage() {
   const form = useForm({ email: '', password: '' }, validate);
   const { formRef, formError, setFormError, submit } = useFormSubmit(form);
 
-  if (user) return <Navigate to={returnTo ?? '/'} replace />;
+  if (user) return <Navigate to={returnTo ?? homePathFor(user.role)} replace />;
 
   const send = () => {
     if (busy) return;

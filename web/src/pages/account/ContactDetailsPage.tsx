@@ -67,8 +67,8 @@ function EmailForm({ user }: { user: CurrentUser }) {
     <SettingsCard
       title={ui.account.emailSection}
       description={
-        <span className="inline-flex items-center gap-2">
-          {user.email}
+        <span className="inline-flex max-w-full flex-wrap items-center gap-2">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${user.emailVerified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
             {user.emailVerified ? ui.account.emailVerified : ui.account.emailUnverified}
           </span>

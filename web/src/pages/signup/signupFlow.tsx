@@ -8,7 +8,7 @@ import { AuthCard, FormSection } from '../../components/AuthCard';
 import { CheckboxField, FormMessage, TextField } from '../../components/Field';
 import { errorCodeMessage, ui } from '../../i18n/messages';
 import { focusFirstInvalid } from '../../lib/focus';
-import { readRedirectTarget } from '../../lib/redirect';
+import { homePathFor, readRedirectTarget } from '../../lib/redirect';
 import type { Availability } from '../../lib/useAvailability';
 import type { FieldProps } from '../../lib/useForm';
 import type { FieldErrors } from '../../lib/validation';
@@ -130,7 +130,7 @@ export function useSignupFlow({ form, nameField, blocked }: SignupFlowOptions) {
     });
   };
 
-  return { formRef, formError: formError ?? (showFixNotice ? ui.auth.fixErrorsGeneric : null), submit, busy, pending: signup.isPending, alreadySignedIn, returnTo, state: location.state as unknown };
+  return { formRef, formError: formError ?? (showFixNotice ? ui.auth.fixErrorsGeneric : null), submit, busy, pending: signup.isPending, alreadySignedIn, returnTo, home: homePathFor(user?.role), state: location.state as unknown };
 }
 
 type SignupFlow = ReturnType<typeof useSignupFlow>;
@@ -153,7 +153,7 @@ interface SignupCardProps {
 
 /** The sign-up page frame: redirect when signed in, login and switch links, the form with its notice and submit button. */
 export function SignupCard({ title, intro, switchTo, flow, payload, children }: SignupCardProps) {
-  if (flow.alreadySignedIn) return <Navigate to={flow.returnTo ?? '/'} replace />;
+  if (flow.alreadySignedIn) return <Navigate to={flow.returnTo ?? flow.home} replace />;
   const other = switchLinks[switchTo];
   return (
     <AuthCard
