@@ -44,6 +44,83 @@ export interface ListMailboxResponse {
   messages: MailboxMessage[];
 }
 
+/** An in-app notification: an order's event or a new message, for one user. */
+export interface Notification {
+  id: string;
+  /**
+   * newOrder, expireShippingTime, orderDisputed, orderDelivered, orderReceived, orderCancelled,
+   * orderReceivedReminder, orderReceivedFromDisputed, autoCancelOrderFromDisputed, dueDate, newMessage.
+   */
+  kind: string;
+  seen: boolean;
+  createdAt: string;
+  /** The order it is about (empty for a message). */
+  orderId: string;
+  orderNumber: string;
+  /** The conversation it is about (a message; empty otherwise). */
+  conversationId: string;
+  /** The other party's name (the supplier's brand, the buyer's business, the sender). */
+  otherPartyName: string;
+  /** Where opening it goes: /orders/{id}, /sales/{id} or /messages/{id}. */
+  path: string;
+}
+
+export interface ListNotificationsRequest {
+  /** 0: the default. */
+  limit: number;
+}
+
+export interface ListNotificationsResponse {
+  notifications: Notification[];
+  unseenCount: number;
+}
+
+export interface MarkNotificationSeenRequest {
+  notificationId: string;
+}
+
+export interface MarkNotificationSeenResponse {
+  notification: Notification | undefined;
+}
+
+export interface GetPushConfigRequest {
+}
+
+export interface GetPushConfigResponse {
+  /** base64url, uncompressed P-256 point. */
+  vapidPublicKey: string;
+}
+
+/** A browser's PushSubscription (its JSON form). */
+export interface PushSubscription {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface SavePushSubscriptionRequest {
+  subscription: PushSubscription | undefined;
+}
+
+export interface SavePushSubscriptionResponse {
+}
+
+export interface CheckPushSubscriptionRequest {
+  endpoint: string;
+}
+
+export interface CheckPushSubscriptionResponse {
+  valid: boolean;
+}
+
+export interface RemovePushSubscriptionRequest {
+  endpoint: string;
+}
+
+export interface RemovePushSubscriptionResponse {
+  removed: boolean;
+}
+
 function createBaseMailboxMessage(): MailboxMessage {
   return { id: "", to: "", subject: "", text: "", html: "", kind: "", createdAt: "" };
 }
@@ -369,7 +446,1158 @@ export const ListMailboxResponse: MessageFns<ListMailboxResponse> = {
   },
 };
 
-/** Email delivery and the local mailbox the operator reads in the embedded mode. */
+function createBaseNotification(): Notification {
+  return {
+    id: "",
+    kind: "",
+    seen: false,
+    createdAt: "",
+    orderId: "",
+    orderNumber: "",
+    conversationId: "",
+    otherPartyName: "",
+    path: "",
+  };
+}
+
+export const Notification: MessageFns<Notification> = {
+  encode(message: Notification, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.seen !== false) {
+      writer.uint32(24).bool(message.seen);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(34).string(message.createdAt);
+    }
+    if (message.orderId !== "") {
+      writer.uint32(42).string(message.orderId);
+    }
+    if (message.orderNumber !== "") {
+      writer.uint32(50).string(message.orderNumber);
+    }
+    if (message.conversationId !== "") {
+      writer.uint32(58).string(message.conversationId);
+    }
+    if (message.otherPartyName !== "") {
+      writer.uint32(66).string(message.otherPartyName);
+    }
+    if (message.path !== "") {
+      writer.uint32(74).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Notification {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotification();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.seen = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.orderId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.orderNumber = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.conversationId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.otherPartyName = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Notification {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      seen: isSet(object.seen) ? globalThis.Boolean(object.seen) : false,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      orderId: isSet(object.orderId)
+        ? globalThis.String(object.orderId)
+        : isSet(object.order_id)
+        ? globalThis.String(object.order_id)
+        : "",
+      orderNumber: isSet(object.orderNumber)
+        ? globalThis.String(object.orderNumber)
+        : isSet(object.order_number)
+        ? globalThis.String(object.order_number)
+        : "",
+      conversationId: isSet(object.conversationId)
+        ? globalThis.String(object.conversationId)
+        : isSet(object.conversation_id)
+        ? globalThis.String(object.conversation_id)
+        : "",
+      otherPartyName: isSet(object.otherPartyName)
+        ? globalThis.String(object.otherPartyName)
+        : isSet(object.other_party_name)
+        ? globalThis.String(object.other_party_name)
+        : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: Notification): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.seen !== false) {
+      obj.seen = message.seen;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.orderId !== "") {
+      obj.orderId = message.orderId;
+    }
+    if (message.orderNumber !== "") {
+      obj.orderNumber = message.orderNumber;
+    }
+    if (message.conversationId !== "") {
+      obj.conversationId = message.conversationId;
+    }
+    if (message.otherPartyName !== "") {
+      obj.otherPartyName = message.otherPartyName;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Notification>, I>>(base?: I): Notification {
+    return Notification.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Notification>, I>>(object: I): Notification {
+    const message = createBaseNotification();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? "";
+    message.seen = object.seen ?? false;
+    message.createdAt = object.createdAt ?? "";
+    message.orderId = object.orderId ?? "";
+    message.orderNumber = object.orderNumber ?? "";
+    message.conversationId = object.conversationId ?? "";
+    message.otherPartyName = object.otherPartyName ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseListNotificationsRequest(): ListNotificationsRequest {
+  return { limit: 0 };
+}
+
+export const ListNotificationsRequest: MessageFns<ListNotificationsRequest> = {
+  encode(message: ListNotificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNotificationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNotificationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNotificationsRequest {
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+  },
+
+  toJSON(message: ListNotificationsRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNotificationsRequest>, I>>(base?: I): ListNotificationsRequest {
+    return ListNotificationsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNotificationsRequest>, I>>(object: I): ListNotificationsRequest {
+    const message = createBaseListNotificationsRequest();
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListNotificationsResponse(): ListNotificationsResponse {
+  return { notifications: [], unseenCount: 0 };
+}
+
+export const ListNotificationsResponse: MessageFns<ListNotificationsResponse> = {
+  encode(message: ListNotificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.notifications) {
+      Notification.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.unseenCount !== 0) {
+      writer.uint32(16).int32(message.unseenCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNotificationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNotificationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.notifications.push(Notification.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.unseenCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNotificationsResponse {
+    return {
+      notifications: globalThis.Array.isArray(object?.notifications)
+        ? object.notifications.map((e: any) => Notification.fromJSON(e))
+        : [],
+      unseenCount: isSet(object.unseenCount)
+        ? globalThis.Number(object.unseenCount)
+        : isSet(object.unseen_count)
+        ? globalThis.Number(object.unseen_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListNotificationsResponse): unknown {
+    const obj: any = {};
+    if (message.notifications?.length) {
+      obj.notifications = message.notifications.map((e) => Notification.toJSON(e));
+    }
+    if (message.unseenCount !== 0) {
+      obj.unseenCount = Math.round(message.unseenCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNotificationsResponse>, I>>(base?: I): ListNotificationsResponse {
+    return ListNotificationsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNotificationsResponse>, I>>(object: I): ListNotificationsResponse {
+    const message = createBaseListNotificationsResponse();
+    message.notifications = object.notifications?.map((e) => Notification.fromPartial(e)) || [];
+    message.unseenCount = object.unseenCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseMarkNotificationSeenRequest(): MarkNotificationSeenRequest {
+  return { notificationId: "" };
+}
+
+export const MarkNotificationSeenRequest: MessageFns<MarkNotificationSeenRequest> = {
+  encode(message: MarkNotificationSeenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.notificationId !== "") {
+      writer.uint32(10).string(message.notificationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkNotificationSeenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkNotificationSeenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.notificationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkNotificationSeenRequest {
+    return {
+      notificationId: isSet(object.notificationId)
+        ? globalThis.String(object.notificationId)
+        : isSet(object.notification_id)
+        ? globalThis.String(object.notification_id)
+        : "",
+    };
+  },
+
+  toJSON(message: MarkNotificationSeenRequest): unknown {
+    const obj: any = {};
+    if (message.notificationId !== "") {
+      obj.notificationId = message.notificationId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarkNotificationSeenRequest>, I>>(base?: I): MarkNotificationSeenRequest {
+    return MarkNotificationSeenRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarkNotificationSeenRequest>, I>>(object: I): MarkNotificationSeenRequest {
+    const message = createBaseMarkNotificationSeenRequest();
+    message.notificationId = object.notificationId ?? "";
+    return message;
+  },
+};
+
+function createBaseMarkNotificationSeenResponse(): MarkNotificationSeenResponse {
+  return { notification: undefined };
+}
+
+export const MarkNotificationSeenResponse: MessageFns<MarkNotificationSeenResponse> = {
+  encode(message: MarkNotificationSeenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.notification !== undefined) {
+      Notification.encode(message.notification, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkNotificationSeenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkNotificationSeenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.notification = Notification.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkNotificationSeenResponse {
+    return { notification: isSet(object.notification) ? Notification.fromJSON(object.notification) : undefined };
+  },
+
+  toJSON(message: MarkNotificationSeenResponse): unknown {
+    const obj: any = {};
+    if (message.notification !== undefined) {
+      obj.notification = Notification.toJSON(message.notification);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarkNotificationSeenResponse>, I>>(base?: I): MarkNotificationSeenResponse {
+    return MarkNotificationSeenResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarkNotificationSeenResponse>, I>>(object: I): MarkNotificationSeenResponse {
+    const message = createBaseMarkNotificationSeenResponse();
+    message.notification = (object.notification !== undefined && object.notification !== null)
+      ? Notification.fromPartial(object.notification)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetPushConfigRequest(): GetPushConfigRequest {
+  return {};
+}
+
+export const GetPushConfigRequest: MessageFns<GetPushConfigRequest> = {
+  encode(_: GetPushConfigRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPushConfigRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPushConfigRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetPushConfigRequest {
+    return {};
+  },
+
+  toJSON(_: GetPushConfigRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPushConfigRequest>, I>>(base?: I): GetPushConfigRequest {
+    return GetPushConfigRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPushConfigRequest>, I>>(_: I): GetPushConfigRequest {
+    const message = createBaseGetPushConfigRequest();
+    return message;
+  },
+};
+
+function createBaseGetPushConfigResponse(): GetPushConfigResponse {
+  return { vapidPublicKey: "" };
+}
+
+export const GetPushConfigResponse: MessageFns<GetPushConfigResponse> = {
+  encode(message: GetPushConfigResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.vapidPublicKey !== "") {
+      writer.uint32(10).string(message.vapidPublicKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPushConfigResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPushConfigResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.vapidPublicKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPushConfigResponse {
+    return {
+      vapidPublicKey: isSet(object.vapidPublicKey)
+        ? globalThis.String(object.vapidPublicKey)
+        : isSet(object.vapid_public_key)
+        ? globalThis.String(object.vapid_public_key)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPushConfigResponse): unknown {
+    const obj: any = {};
+    if (message.vapidPublicKey !== "") {
+      obj.vapidPublicKey = message.vapidPublicKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPushConfigResponse>, I>>(base?: I): GetPushConfigResponse {
+    return GetPushConfigResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPushConfigResponse>, I>>(object: I): GetPushConfigResponse {
+    const message = createBaseGetPushConfigResponse();
+    message.vapidPublicKey = object.vapidPublicKey ?? "";
+    return message;
+  },
+};
+
+function createBasePushSubscription(): PushSubscription {
+  return { endpoint: "", p256dh: "", auth: "" };
+}
+
+export const PushSubscription: MessageFns<PushSubscription> = {
+  encode(message: PushSubscription, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpoint !== "") {
+      writer.uint32(10).string(message.endpoint);
+    }
+    if (message.p256dh !== "") {
+      writer.uint32(18).string(message.p256dh);
+    }
+    if (message.auth !== "") {
+      writer.uint32(26).string(message.auth);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PushSubscription {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePushSubscription();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpoint = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.p256dh = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.auth = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PushSubscription {
+    return {
+      endpoint: isSet(object.endpoint) ? globalThis.String(object.endpoint) : "",
+      p256dh: isSet(object.p256dh) ? globalThis.String(object.p256dh) : "",
+      auth: isSet(object.auth) ? globalThis.String(object.auth) : "",
+    };
+  },
+
+  toJSON(message: PushSubscription): unknown {
+    const obj: any = {};
+    if (message.endpoint !== "") {
+      obj.endpoint = message.endpoint;
+    }
+    if (message.p256dh !== "") {
+      obj.p256dh = message.p256dh;
+    }
+    if (message.auth !== "") {
+      obj.auth = message.auth;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PushSubscription>, I>>(base?: I): PushSubscription {
+    return PushSubscription.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PushSubscription>, I>>(object: I): PushSubscription {
+    const message = createBasePushSubscription();
+    message.endpoint = object.endpoint ?? "";
+    message.p256dh = object.p256dh ?? "";
+    message.auth = object.auth ?? "";
+    return message;
+  },
+};
+
+function createBaseSavePushSubscriptionRequest(): SavePushSubscriptionRequest {
+  return { subscription: undefined };
+}
+
+export const SavePushSubscriptionRequest: MessageFns<SavePushSubscriptionRequest> = {
+  encode(message: SavePushSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscription !== undefined) {
+      PushSubscription.encode(message.subscription, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SavePushSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSavePushSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscription = PushSubscription.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SavePushSubscriptionRequest {
+    return { subscription: isSet(object.subscription) ? PushSubscription.fromJSON(object.subscription) : undefined };
+  },
+
+  toJSON(message: SavePushSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.subscription !== undefined) {
+      obj.subscription = PushSubscription.toJSON(message.subscription);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SavePushSubscriptionRequest>, I>>(base?: I): SavePushSubscriptionRequest {
+    return SavePushSubscriptionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SavePushSubscriptionRequest>, I>>(object: I): SavePushSubscriptionRequest {
+    const message = createBaseSavePushSubscriptionRequest();
+    message.subscription = (object.subscription !== undefined && object.subscription !== null)
+      ? PushSubscription.fromPartial(object.subscription)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSavePushSubscriptionResponse(): SavePushSubscriptionResponse {
+  return {};
+}
+
+export const SavePushSubscriptionResponse: MessageFns<SavePushSubscriptionResponse> = {
+  encode(_: SavePushSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SavePushSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSavePushSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SavePushSubscriptionResponse {
+    return {};
+  },
+
+  toJSON(_: SavePushSubscriptionResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SavePushSubscriptionResponse>, I>>(base?: I): SavePushSubscriptionResponse {
+    return SavePushSubscriptionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SavePushSubscriptionResponse>, I>>(_: I): SavePushSubscriptionResponse {
+    const message = createBaseSavePushSubscriptionResponse();
+    return message;
+  },
+};
+
+function createBaseCheckPushSubscriptionRequest(): CheckPushSubscriptionRequest {
+  return { endpoint: "" };
+}
+
+export const CheckPushSubscriptionRequest: MessageFns<CheckPushSubscriptionRequest> = {
+  encode(message: CheckPushSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpoint !== "") {
+      writer.uint32(10).string(message.endpoint);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPushSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPushSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpoint = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPushSubscriptionRequest {
+    return { endpoint: isSet(object.endpoint) ? globalThis.String(object.endpoint) : "" };
+  },
+
+  toJSON(message: CheckPushSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.endpoint !== "") {
+      obj.endpoint = message.endpoint;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckPushSubscriptionRequest>, I>>(base?: I): CheckPushSubscriptionRequest {
+    return CheckPushSubscriptionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckPushSubscriptionRequest>, I>>(object: I): CheckPushSubscriptionRequest {
+    const message = createBaseCheckPushSubscriptionRequest();
+    message.endpoint = object.endpoint ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckPushSubscriptionResponse(): CheckPushSubscriptionResponse {
+  return { valid: false };
+}
+
+export const CheckPushSubscriptionResponse: MessageFns<CheckPushSubscriptionResponse> = {
+  encode(message: CheckPushSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.valid !== false) {
+      writer.uint32(8).bool(message.valid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPushSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPushSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.valid = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPushSubscriptionResponse {
+    return { valid: isSet(object.valid) ? globalThis.Boolean(object.valid) : false };
+  },
+
+  toJSON(message: CheckPushSubscriptionResponse): unknown {
+    const obj: any = {};
+    if (message.valid !== false) {
+      obj.valid = message.valid;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckPushSubscriptionResponse>, I>>(base?: I): CheckPushSubscriptionResponse {
+    return CheckPushSubscriptionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckPushSubscriptionResponse>, I>>(
+    object: I,
+  ): CheckPushSubscriptionResponse {
+    const message = createBaseCheckPushSubscriptionResponse();
+    message.valid = object.valid ?? false;
+    return message;
+  },
+};
+
+function createBaseRemovePushSubscriptionRequest(): RemovePushSubscriptionRequest {
+  return { endpoint: "" };
+}
+
+export const RemovePushSubscriptionRequest: MessageFns<RemovePushSubscriptionRequest> = {
+  encode(message: RemovePushSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpoint !== "") {
+      writer.uint32(10).string(message.endpoint);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemovePushSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemovePushSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpoint = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemovePushSubscriptionRequest {
+    return { endpoint: isSet(object.endpoint) ? globalThis.String(object.endpoint) : "" };
+  },
+
+  toJSON(message: RemovePushSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.endpoint !== "") {
+      obj.endpoint = message.endpoint;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemovePushSubscriptionRequest>, I>>(base?: I): RemovePushSubscriptionRequest {
+    return RemovePushSubscriptionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemovePushSubscriptionRequest>, I>>(
+    object: I,
+  ): RemovePushSubscriptionRequest {
+    const message = createBaseRemovePushSubscriptionRequest();
+    message.endpoint = object.endpoint ?? "";
+    return message;
+  },
+};
+
+function createBaseRemovePushSubscriptionResponse(): RemovePushSubscriptionResponse {
+  return { removed: false };
+}
+
+export const RemovePushSubscriptionResponse: MessageFns<RemovePushSubscriptionResponse> = {
+  encode(message: RemovePushSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.removed !== false) {
+      writer.uint32(8).bool(message.removed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemovePushSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemovePushSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.removed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemovePushSubscriptionResponse {
+    return { removed: isSet(object.removed) ? globalThis.Boolean(object.removed) : false };
+  },
+
+  toJSON(message: RemovePushSubscriptionResponse): unknown {
+    const obj: any = {};
+    if (message.removed !== false) {
+      obj.removed = message.removed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemovePushSubscriptionResponse>, I>>(base?: I): RemovePushSubscriptionResponse {
+    return RemovePushSubscriptionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemovePushSubscriptionResponse>, I>>(
+    object: I,
+  ): RemovePushSubscriptionResponse {
+    const message = createBaseRemovePushSubscriptionResponse();
+    message.removed = object.removed ?? false;
+    return message;
+  },
+};
+
+/**
+ * Email delivery and the local mailbox the operator reads in the embedded mode; in-app
+ * notifications and web push subscriptions (the caller's own, from the call's credential).
+ */
 export type NotificationsServiceService = typeof NotificationsServiceService;
 export const NotificationsServiceService = {
   listMailbox: {
@@ -381,10 +1609,94 @@ export const NotificationsServiceService = {
     responseSerialize: (value: ListMailboxResponse): Buffer => Buffer.from(ListMailboxResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListMailboxResponse => ListMailboxResponse.decode(value),
   },
+  /** The caller's in-app notifications, newest first. */
+  listNotifications: {
+    path: "/caskade.notifications.v1.NotificationsService/ListNotifications" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListNotificationsRequest): Buffer =>
+      Buffer.from(ListNotificationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListNotificationsRequest => ListNotificationsRequest.decode(value),
+    responseSerialize: (value: ListNotificationsResponse): Buffer =>
+      Buffer.from(ListNotificationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListNotificationsResponse => ListNotificationsResponse.decode(value),
+  },
+  /** Mark one of the caller's notifications seen (another's answers not-found). */
+  markNotificationSeen: {
+    path: "/caskade.notifications.v1.NotificationsService/MarkNotificationSeen" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MarkNotificationSeenRequest): Buffer =>
+      Buffer.from(MarkNotificationSeenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MarkNotificationSeenRequest => MarkNotificationSeenRequest.decode(value),
+    responseSerialize: (value: MarkNotificationSeenResponse): Buffer =>
+      Buffer.from(MarkNotificationSeenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarkNotificationSeenResponse => MarkNotificationSeenResponse.decode(value),
+  },
+  /** The VAPID public key browsers subscribe with. */
+  getPushConfig: {
+    path: "/caskade.notifications.v1.NotificationsService/GetPushConfig" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPushConfigRequest): Buffer => Buffer.from(GetPushConfigRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPushConfigRequest => GetPushConfigRequest.decode(value),
+    responseSerialize: (value: GetPushConfigResponse): Buffer =>
+      Buffer.from(GetPushConfigResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPushConfigResponse => GetPushConfigResponse.decode(value),
+  },
+  /** Save the browser's push subscription for the caller (an endpoint moves to its new owner). */
+  savePushSubscription: {
+    path: "/caskade.notifications.v1.NotificationsService/SavePushSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SavePushSubscriptionRequest): Buffer =>
+      Buffer.from(SavePushSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SavePushSubscriptionRequest => SavePushSubscriptionRequest.decode(value),
+    responseSerialize: (value: SavePushSubscriptionResponse): Buffer =>
+      Buffer.from(SavePushSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SavePushSubscriptionResponse => SavePushSubscriptionResponse.decode(value),
+  },
+  /** Whether this endpoint is saved for the caller. */
+  checkPushSubscription: {
+    path: "/caskade.notifications.v1.NotificationsService/CheckPushSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckPushSubscriptionRequest): Buffer =>
+      Buffer.from(CheckPushSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckPushSubscriptionRequest => CheckPushSubscriptionRequest.decode(value),
+    responseSerialize: (value: CheckPushSubscriptionResponse): Buffer =>
+      Buffer.from(CheckPushSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckPushSubscriptionResponse => CheckPushSubscriptionResponse.decode(value),
+  },
+  /** Remove the caller's subscription at this endpoint. */
+  removePushSubscription: {
+    path: "/caskade.notifications.v1.NotificationsService/RemovePushSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemovePushSubscriptionRequest): Buffer =>
+      Buffer.from(RemovePushSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemovePushSubscriptionRequest => RemovePushSubscriptionRequest.decode(value),
+    responseSerialize: (value: RemovePushSubscriptionResponse): Buffer =>
+      Buffer.from(RemovePushSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemovePushSubscriptionResponse =>
+      RemovePushSubscriptionResponse.decode(value),
+  },
 } as const;
 
 export interface NotificationsServiceServer extends UntypedServiceImplementation {
   listMailbox: handleUnaryCall<ListMailboxRequest, ListMailboxResponse>;
+  /** The caller's in-app notifications, newest first. */
+  listNotifications: handleUnaryCall<ListNotificationsRequest, ListNotificationsResponse>;
+  /** Mark one of the caller's notifications seen (another's answers not-found). */
+  markNotificationSeen: handleUnaryCall<MarkNotificationSeenRequest, MarkNotificationSeenResponse>;
+  /** The VAPID public key browsers subscribe with. */
+  getPushConfig: handleUnaryCall<GetPushConfigRequest, GetPushConfigResponse>;
+  /** Save the browser's push subscription for the caller (an endpoint moves to its new owner). */
+  savePushSubscription: handleUnaryCall<SavePushSubscriptionRequest, SavePushSubscriptionResponse>;
+  /** Whether this endpoint is saved for the caller. */
+  checkPushSubscription: handleUnaryCall<CheckPushSubscriptionRequest, CheckPushSubscriptionResponse>;
+  /** Remove the caller's subscription at this endpoint. */
+  removePushSubscription: handleUnaryCall<RemovePushSubscriptionRequest, RemovePushSubscriptionResponse>;
 }
 
 export interface NotificationsServiceClient extends Client {
@@ -402,6 +1714,102 @@ export interface NotificationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListMailboxResponse) => void,
+  ): ClientUnaryCall;
+  /** The caller's in-app notifications, newest first. */
+  listNotifications(
+    request: ListNotificationsRequest,
+    callback: (error: ServiceError | null, response: ListNotificationsResponse) => void,
+  ): ClientUnaryCall;
+  listNotifications(
+    request: ListNotificationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListNotificationsResponse) => void,
+  ): ClientUnaryCall;
+  listNotifications(
+    request: ListNotificationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListNotificationsResponse) => void,
+  ): ClientUnaryCall;
+  /** Mark one of the caller's notifications seen (another's answers not-found). */
+  markNotificationSeen(
+    request: MarkNotificationSeenRequest,
+    callback: (error: ServiceError | null, response: MarkNotificationSeenResponse) => void,
+  ): ClientUnaryCall;
+  markNotificationSeen(
+    request: MarkNotificationSeenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarkNotificationSeenResponse) => void,
+  ): ClientUnaryCall;
+  markNotificationSeen(
+    request: MarkNotificationSeenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarkNotificationSeenResponse) => void,
+  ): ClientUnaryCall;
+  /** The VAPID public key browsers subscribe with. */
+  getPushConfig(
+    request: GetPushConfigRequest,
+    callback: (error: ServiceError | null, response: GetPushConfigResponse) => void,
+  ): ClientUnaryCall;
+  getPushConfig(
+    request: GetPushConfigRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPushConfigResponse) => void,
+  ): ClientUnaryCall;
+  getPushConfig(
+    request: GetPushConfigRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPushConfigResponse) => void,
+  ): ClientUnaryCall;
+  /** Save the browser's push subscription for the caller (an endpoint moves to its new owner). */
+  savePushSubscription(
+    request: SavePushSubscriptionRequest,
+    callback: (error: ServiceError | null, response: SavePushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  savePushSubscription(
+    request: SavePushSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SavePushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  savePushSubscription(
+    request: SavePushSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SavePushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  /** Whether this endpoint is saved for the caller. */
+  checkPushSubscription(
+    request: CheckPushSubscriptionRequest,
+    callback: (error: ServiceError | null, response: CheckPushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  checkPushSubscription(
+    request: CheckPushSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckPushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  checkPushSubscription(
+    request: CheckPushSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckPushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  /** Remove the caller's subscription at this endpoint. */
+  removePushSubscription(
+    request: RemovePushSubscriptionRequest,
+    callback: (error: ServiceError | null, response: RemovePushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  removePushSubscription(
+    request: RemovePushSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemovePushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  removePushSubscription(
+    request: RemovePushSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemovePushSubscriptionResponse) => void,
   ): ClientUnaryCall;
 }
 
