@@ -44,6 +44,8 @@ export const validationMessages: Record<ValidationKey, string> = {
   'validation.invalidValue': 'This value isn’t valid. Check it and try again.',
   'validation.productTypeInvalid': 'Choose a type from the list for this category.',
   'validation.styleInvalid': 'Choose a style from the list for this category.',
+  'validation.styleNotForType': 'This style doesn’t fit the chosen type. Choose one from the list.',
+  'validation.postcodeNotInState': 'This postcode isn’t in the chosen state. Check the postcode or the state.',
   'validation.serviceCategoryInvalid': 'Choose a service category from the list.',
   'validation.pricePackagesRequired': 'Add at least one price package.',
   'validation.priceAboveZero': 'Enter a price above $0.00, like 65 or 65.50.',

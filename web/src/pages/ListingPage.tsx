@@ -28,7 +28,7 @@ import { packageLabel } from '../lib/packages';
 import { categoryLink } from '../lib/searchQuery';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
-import { CATEGORY_ATTRIBUTES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, type AttributeKey } from '@caskade/catalog/domain';
+import { CATEGORY_ATTRIBUTES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, showsStockLevel, type AttributeKey } from '@caskade/catalog/domain';
 
 const t = catalogUi.listing;
 const OrderPanel = lazy(() => import('../components/buying/OrderPanel'));
@@ -138,9 +138,9 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
             {typeof listing.attributes.alcoholicPercent === 'number' ? <span className="text-stone-600"> · {t.abv(listing.attributes.alcoholicPercent)}</span> : null}
           </p>
           {listing.price ? <HeadlinePrice cents={listing.price.amount} from={listing.pricePackages.length > 1} /> : null}
-          {listing.state === 'closed' ? null : (
+          {listing.state === 'closed' || !showsStockLevel(listing) ? null : (
             <div className="mt-3">
-              <StockIndicator quantity={listing.currentStock.quantity} showCount />
+              <StockIndicator listing={listing} showCount />
             </div>
           )}
 

@@ -82,7 +82,7 @@ function ListingRow({ listing, actions }: { listing: Listing; actions: ReturnTyp
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
           {listing.price ? <span>{catalogUi.money.plusGst(formatMoney(listing.price.amount))}</span> : null}
-          <StockIndicator quantity={listing.currentStock.quantity} showCount className="text-xs" />
+          <StockIndicator listing={listing} showCount className="text-xs" />
           <span>{formatDate(listing.updatedAt)}</span>
         </p>
       </div>

@@ -1,7 +1,7 @@
 /** A listing's editable fields, their bounds and whole-listing validation for drafts and publishing (spec §5). Pure. */
-import { AU_STATES, TEXTAREA_MAX } from '@caskade/kit/rules';
+import { AU_STATES, TEXTAREA_MAX, isPostcode, postcodeMatchesState, type AuState } from '@caskade/kit/rules';
 import { CATALOG_MSG } from './messages';
-import { LISTING_TYPES, PRODUCT_TYPES, STYLES, isCategory, isServiceCategory } from './taxonomy';
+import { LISTING_TYPES, PRODUCT_TYPES, STYLES, isCategory, isServiceCategory, stylesFor } from './taxonomy';
 import { ATTRIBUTE_KEYS, filled, validateAttributes } from './attributes';
 import type { ListingFieldsInput } from './inputs';
 import { MAX_PRICE_PACKAGES, validatePricePackage } from './packages';
@@ -53,6 +53,7 @@ export function validateListing(f: ListingFieldsInput, mode: 'draft' | 'publish'
   } else {
     if (f.productType && category && !(PRODUCT_TYPES[category] ?? []).includes(f.productType)) add('productType', CATALOG_MSG.typeInvalid);
     if (f.style && category && !(STYLES[category] ?? []).includes(f.style)) add('style', CATALOG_MSG.styleInvalid);
+    if (f.style && category && f.productType && !stylesFor(category, f.productType).includes(f.style)) add('style', CATALOG_MSG.styleNotForType);
   }
   if (service && ATTRIBUTE_KEYS.some((k) => filled(f.attributes[k]))) add('attributes', CATALOG_MSG.attributeNotForCategory);
   else Object.entries(validateAttributes(f.category, f.attributes)).forEach(([k, v]) => add(k, v));
@@ -63,7 +64,10 @@ export function validateListing(f: ListingFieldsInput, mode: 'draft' | 'publish'
   if (f.location) {
     if (f.location.address.length > 300) add('location.address', CATALOG_MSG.tooLong);
     if (f.location.state && !(AU_STATES as readonly string[]).includes(f.location.state)) add('location.state', CATALOG_MSG.invalid);
-    if (f.location.postcode && !/^\d{4}$/.test(f.location.postcode)) add('location.postcode', CATALOG_MSG.invalid);
+    if (f.location.postcode && !isPostcode(f.location.postcode)) add('location.postcode', CATALOG_MSG.invalid);
+    else if (f.location.postcode && (AU_STATES as readonly string[]).includes(f.location.state) && !postcodeMatchesState(f.location.postcode, f.location.state as AuState)) {
+      add('location.postcode', CATALOG_MSG.postcodeNotInState);
+    }
     if (!(Math.abs(f.location.lat) <= 90 && Math.abs(f.location.lng) <= 180)) add('location', CATALOG_MSG.invalid);
   }
   if (new Set(f.visibleStates).size !== f.visibleStates.length || f.visibleStates.some((s) => !(AU_STATES as readonly string[]).includes(s))) {

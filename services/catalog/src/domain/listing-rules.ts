@@ -27,6 +27,15 @@ export const STOCK_LEVEL_COLOURS: Record<StockLevel, 'green' | 'orange' | 'red'>
   inStock: 'green', low: 'orange', runningOut: 'red', outOfStock: 'red',
 };
 
+/**
+ * Whether a listing's stock means anything to a buyer: a product's does (cases and kegs run out); a
+ * service is booked, not stocked, so the UI shows no stock level for it (its stock count only caps
+ * how many can be ordered at once).
+ */
+export function showsStockLevel(listing: { listingType: string }): boolean {
+  return listing.listingType === 'product';
+}
+
 export const SEARCH_PAGE_SIZE = 24;
 export const MANAGE_LISTINGS_PAGE_SIZE = 42;
 /** Search sorts: createdAt newest first, -createdAt oldest, -price lowest, price highest, relevance (default). */

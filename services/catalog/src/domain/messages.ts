@@ -6,6 +6,8 @@ export const CATALOG_MSG = {
   categoryInvalid: 'validation.categoryInvalid',
   typeInvalid: 'validation.productTypeInvalid',
   styleInvalid: 'validation.styleInvalid',
+  styleNotForType: 'validation.styleNotForType',
+  postcodeNotInState: 'validation.postcodeNotInState',
   serviceInvalid: 'validation.serviceCategoryInvalid',
   pricePackagesRequired: 'validation.pricePackagesRequired',
   priceAboveZero: 'validation.priceAboveZero',

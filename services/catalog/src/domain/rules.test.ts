@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { AppError } from '@caskade/kit/rules';
 import {
-  createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, listingFieldsInput, lowestPriceCents, parsePriceRange, stockLevel,
+  createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, listingFieldsInput, lowestPriceCents, parsePriceRange, PRODUCT_TYPES, showsStockLevel, stockLevel, STYLES, stylesFor,
   validateAttributes, validateCollections, validateListing, validatePricePackage, type ListingFieldsInput,
 } from './index';
 import { applyTransition, canSee, deletionFor, LISTING_TRANSITIONS, stateAfterEdit } from './listing';
@@ -139,6 +139,39 @@ describe('listing validation', () => {
   });
 });
 
+describe('styles by type and postcodes by state', () => {
+  it('offers a beer type only the styles that fit it; a specialty beer any style', () => {
+    expect(stylesFor('beer', 'lager')).toEqual(['pilsner', 'lager', 'amber', 'dark-lager']);
+    expect(stylesFor('beer', 'lager')).not.toContain('stout');
+    expect(stylesFor('beer', 'sour-wild')).toEqual(['sour', 'gose', 'saison']);
+    expect(stylesFor('beer', 'specialty')).toEqual(STYLES.beer);
+    expect(stylesFor('wine', 'red')).not.toContain('crisp');
+    expect(stylesFor('cider', 'apple')).toEqual([]);
+    expect(stylesFor('nonsense', 'ale')).toEqual([]);
+  });
+  it('every fitting style is one of its category\'s styles and every type of a category with styles has at least one', () => {
+    for (const category of ['beer', 'wine'] as const) {
+      for (const type of PRODUCT_TYPES[category]) {
+        const styles = stylesFor(category, type);
+        expect(styles.length).toBeGreaterThan(0);
+        for (const style of styles) expect(STYLES[category]).toContain(style);
+      }
+    }
+  });
+  it('refuses a style that does not fit the type, in drafts too', () => {
+    expect(validateListing({ ...complete, productType: 'lager', style: 'stout' }, 'draft')).toEqual({ style: 'validation.styleNotForType' });
+    expect(validateListing({ ...complete, productType: 'lager', style: 'pilsner' }, 'publish')).toEqual({});
+  });
+  it('refuses a postcode of another state, accepts the state\'s own', () => {
+    const at = (state: string, postcode: string) => ({ ...complete, location: { address: 'Somewhere', state, postcode, lat: 0, lng: 0 } });
+    expect(validateListing(at('NSW', '3777'), 'draft')).toEqual({ 'location.postcode': 'validation.postcodeNotInState' });
+    expect(validateListing(at('ACT', '2000'), 'draft')).toEqual({ 'location.postcode': 'validation.postcodeNotInState' });
+    expect(validateListing(at('ACT', '2609'), 'publish')).toEqual({});
+    expect(validateListing(at('VIC', '3777'), 'publish')).toEqual({});
+    expect(validateListing(at('VIC', '37'), 'draft')).toEqual({ 'location.postcode': 'validation.invalidValue' });
+  });
+});
+
 describe('collections and stock indicator', () => {
   it('allows at most four uniquely named collections', () => {
     expect(validateCollections(['Core', 'Seasonal', 'Limited', 'Collab'])).toBeNull();
@@ -148,6 +181,10 @@ describe('collections and stock indicator', () => {
   it.each([[0, 'outOfStock'], [1, 'runningOut'], [10, 'runningOut'], [11, 'low'], [19, 'low'], [20, 'inStock'], [500, 'inStock']] as const)(
     'stock %d reads %s', (q, level) => expect(stockLevel(q)).toBe(level),
   );
+  it('shows a stock level for products only: a service is booked, not stocked', () => {
+    expect(showsStockLevel({ listingType: 'product' })).toBe(true);
+    expect(showsStockLevel({ listingType: 'service' })).toBe(false);
+  });
 });
 
 describe('listing life cycle', () => {

@@ -51,6 +51,36 @@ export const STYLES: Partial<Record<Category, readonly string[]>> = {
   wine: ['light-bodied', 'medium-bodied', 'full-bodied', 'crisp', 'aromatic', 'dry', 'off-dry', 'sweet', 'natural', 'pet-nat'],
 };
 
+/**
+ * Which styles fit which type (beer and wine): a lager type is never offered a stout, a red wine
+ * never "crisp". A type missing here (beer's `specialty`) takes every style of its category.
+ */
+export const STYLES_BY_TYPE: Partial<Record<Category, Readonly<Record<string, readonly string[]>>>> = {
+  beer: {
+    ale: ['pale-ale', 'ipa', 'hazy-ipa', 'xpa', 'amber', 'brown-ale', 'porter', 'stout', 'red-ale'],
+    lager: ['pilsner', 'lager', 'dark-lager', 'amber'],
+    hybrid: ['saison', 'wheat', 'amber', 'xpa'],
+    'sour-wild': ['sour', 'gose', 'saison'],
+  },
+  wine: {
+    red: ['light-bodied', 'medium-bodied', 'full-bodied', 'dry', 'natural'],
+    white: ['crisp', 'aromatic', 'dry', 'off-dry', 'sweet', 'natural', 'medium-bodied', 'full-bodied'],
+    rose: ['crisp', 'dry', 'off-dry', 'light-bodied', 'natural'],
+    sparkling: ['crisp', 'dry', 'off-dry', 'sweet', 'natural', 'pet-nat'],
+    orange: ['natural', 'dry', 'light-bodied', 'medium-bodied', 'full-bodied'],
+    fortified: ['sweet', 'dry', 'medium-bodied', 'full-bodied'],
+    dessert: ['sweet', 'off-dry'],
+  },
+};
+
+/** The style options for a category and type, in the category's order; empty when the category has no styles. */
+export function stylesFor(category: string, productType: string): readonly string[] {
+  if (!isCategory(category)) return [];
+  const all = STYLES[category] ?? [];
+  const fitting = STYLES_BY_TYPE[category]?.[productType];
+  return fitting ? all.filter((style) => fitting.includes(style)) : all;
+}
+
 /** Human label for an option key: `hazy-ipa` → `Hazy ipa`, with the usual acronyms kept. */
 export function optionLabel(key: string): string {
   const upper = new Set(['ipa', 'xpa', 'rtd']);

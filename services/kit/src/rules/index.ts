@@ -5,3 +5,4 @@ export * from './routes';
 export * from './ids';
 export * from './caller';
 export * from './money';
+export * from './postcodes';

@@ -31,7 +31,7 @@ export function ListingCard({ listing, showBrand = true }: { listing: Listing; s
               <span className="text-stone-600">{catalogUi.money.noPrice}</span>
             )}
           </p>
-          <StockIndicator quantity={listing.currentStock.quantity} className="text-xs" />
+          <StockIndicator listing={listing} className="text-xs" />
         </div>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { STOCK_LABELS, catalogUi } from '../../i18n/catalogMessages';
-import { STOCK_LEVEL_COLOURS, stockLevel } from '@caskade/catalog/domain';
+import { STOCK_LEVEL_COLOURS, showsStockLevel, stockLevel } from '@caskade/catalog/domain';
 
 /**
  * The stock indicator with the colours of docs/decisions/013: 20 or more green (in stock), 11–19
@@ -9,7 +9,9 @@ import { STOCK_LEVEL_COLOURS, stockLevel } from '@caskade/catalog/domain';
 const DOT = { green: 'bg-emerald-600', orange: 'bg-orange-500', red: 'bg-red-600' } as const;
 const TEXT = { green: 'text-emerald-800', orange: 'text-orange-800', red: 'text-red-800' } as const;
 
-export function StockIndicator({ quantity, showCount = false, className = '' }: { quantity: number; showCount?: boolean; className?: string }) {
+export function StockIndicator({ listing, showCount = false, className = '' }: { listing: { listingType: string; currentStock: { quantity: number } }; showCount?: boolean; className?: string }) {
+  if (!showsStockLevel(listing)) return null;
+  const quantity = listing.currentStock.quantity;
   const level = stockLevel(quantity);
   const colour = STOCK_LEVEL_COLOURS[level];
   return (
