@@ -184,6 +184,10 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await states.getByLabel('NSW', { exact: true }).check();
     await saveAndContinue(page);
 
+    // Availability is optional for a product: no dispatch days given.
+    await page.waitForURL(/\/draft\/availability$/);
+    await saveAndContinue(page);
+
     // Photos: over 20 MB and not-an-image are refused; two PNGs upload and can be reordered.
     await page.waitForURL(/\/draft\/photos$/);
     await stepHeading(page, 'Photos');

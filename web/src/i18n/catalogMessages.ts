@@ -200,6 +200,7 @@ export const catalogUi = {
       location: 'Where the product ships from or can be collected.',
       delivery: 'How buyers get it, and which states you sell to.',
       availability: 'When you can deliver the service each week.',
+      productAvailability: 'Optional: the days and hours you dispatch orders or take pickups each week.',
       photos: 'Good photos sell. JPG, GIF or PNG, up to 20 MB each; the first photo is the cover.',
     },
     next: 'Save & continue',

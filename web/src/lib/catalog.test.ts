@@ -147,7 +147,7 @@ describe('editor rows and features', () => {
 
 describe('wizard steps', () => {
   it('has the spec steps per listing type', () => {
-    expect(stepsFor('product')).toEqual(['details', 'features', 'pricing', 'disclaimer', 'location', 'delivery', 'photos']);
+    expect(stepsFor('product')).toEqual(['details', 'features', 'pricing', 'disclaimer', 'location', 'delivery', 'availability', 'photos']);
     expect(stepsFor('service')).toEqual(['details', 'pricing', 'disclaimer', 'location', 'availability', 'photos']);
     expect(nextStep('product', 'details')).toBe('features');
     expect(nextStep('service', 'details')).toBe('pricing');

@@ -250,7 +250,7 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
           <h2 id="step-heading" className="mt-1 text-xl font-bold text-stone-900">
             {t.stepLabels[tab]}
           </h2>
-          <p className="mt-1 mb-6 text-sm text-stone-600">{t.stepIntros[tab]}</p>
+          <p className="mt-1 mb-6 text-sm text-stone-600">{tab === 'availability' && listingType === 'product' ? t.stepIntros.productAvailability : t.stepIntros[tab]}</p>
           {flash && flash.tab === tab ? (
             <div className="mb-6">
               <FormMessage tone={flash.tone}>{flash.message}</FormMessage>

@@ -57,6 +57,8 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // A notice about this step's field errors lasts only while one of them does: fixed fields take it away.
+  const [formErrorIsAboutFields, setFormErrorIsAboutFields] = useState(false);
   // Steps other than this one that the server's field errors belong to (linked from the message).
   const [otherSteps, setOtherSteps] = useState<EditTab[]>([]);
   // Field errors no step of this listing type owns (e.g. `attributes` on a service): listed by field, as there's no step to fix them on.
@@ -82,6 +84,7 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
     ctx.flash(null);
     if (Object.keys(clientErrors).length > 0) {
       setFormError(catalogUi.editor.fixFields);
+      setFormErrorIsAboutFields(true);
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -106,10 +109,12 @@ export function useStepSubmit(clientErrors: Record<string, string>, plan: () => 
     if (out.stockMismatch !== undefined) setStockMismatch(out.stockMismatch);
     const fallback = out.stockMismatch !== undefined ? null : orphans.length > 0 ? catalogUi.editor.saveFailedFields : catalogUi.editor.saveFailed;
     setFormError(out.message ?? (Object.keys(own).length > 0 ? catalogUi.editor.fixFields : elsewhere.length > 0 ? catalogUi.editor.fixOtherSteps : fallback));
+    setFormErrorIsAboutFields(Object.keys(own).length > 0 && elsewhere.length === 0 && orphans.length === 0 && out.stockMismatch === undefined);
     focusFirstInvalid(formRef.current);
   };
 
-  return { formRef, errors, clear, onSubmit, busy, formError, otherSteps, orphanFields, stockMismatch, setStockMismatch };
+  const stale = formErrorIsAboutFields && Object.keys(errors).length === 0;
+  return { formRef, errors, clear, onSubmit, busy, formError: stale ? null : formError, otherSteps, orphanFields, stockMismatch, setStockMismatch };
 }
 
 /** The step's form: its fields, the form-level message and the submit button. */

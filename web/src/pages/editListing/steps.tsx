@@ -7,7 +7,7 @@ import { messageFor } from '../../i18n/messages';
 import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { StepForm, useStep, useStepSubmit } from './StepForm';
 import { isOneOf, validateStep } from './wizard';
-import { CATEGORY_ATTRIBUTES, DAYS_OF_WEEK, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, TITLE_MAX, isCategory, optionLabel, type AttributeKey, type ListingAttributes, type ListingType } from '@caskade/catalog/domain';
+import { CATEGORY_ATTRIBUTES, DAYS_OF_WEEK, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, TITLE_MAX, isCategory, stylesFor, optionLabel, type AttributeKey, type ListingAttributes, type ListingType } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
 const isAuState = isOneOf(AU_STATES);
@@ -29,7 +29,8 @@ export function DetailsStep() {
   const service = values.listingType === 'service';
   const category = !service && isCategory(values.category) ? values.category : null;
   const types = category ? PRODUCT_TYPES[category] : [];
-  const styles = category ? (STYLES[category] ?? []) : [];
+  // Only the styles that fit the chosen type (a lager is never offered a stout); all of the category's until a type is chosen.
+  const styles = category ? stylesFor(category, values.productType) : [];
   const next = { ...saved, ...values };
   const clientErrors = validateStep('details', next);
   const submit = useStepSubmit(clientErrors, () => {
@@ -59,10 +60,14 @@ export function DetailsStep() {
         ...prev,
         category: value,
         productType: c && PRODUCT_TYPES[c].includes(prev.productType) ? prev.productType : '',
-        style: c && (STYLES[c] ?? []).includes(prev.style) ? prev.style : '',
+        style: c && stylesFor(c, prev.productType).includes(prev.style) ? prev.style : '',
       };
     });
     submit.clear('category', 'productType', 'style');
+  };
+  const setProductType = (value: string) => {
+    setValues((prev) => ({ ...prev, productType: value, style: stylesFor(prev.category, value).includes(prev.style) ? prev.style : '' }));
+    submit.clear('productType', 'style');
   };
   const collectionsId = useId();
 
@@ -107,7 +112,7 @@ export function DetailsStep() {
               required
               placeholder={t.chooseOne}
               value={values.productType}
-              onChange={(v) => set('productType', v)}
+              onChange={setProductType}
               options={types.map((v) => ({ value: v, label: optionLabel(v) }))}
               disabled={!category}
               error={submit.errors['productType']}

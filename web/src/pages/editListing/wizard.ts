@@ -7,9 +7,9 @@ import type { Listing } from '../../api/catalog';
 import type { EditTab } from '../../lib/listingPaths';
 import { EMPTY_LISTING_FIELDS, validateListing, type ListingFieldsInput, type ListingType } from '@caskade/catalog/domain';
 
-/** Products: no weekly availability. Services: no drink features and no pickup/shipping. */
+/** The spec's steps. Services: no drink features and no pickup/shipping. Availability is optional for products (dispatch and pickup days). */
 const STEPS: Record<ListingType, readonly EditTab[]> = {
-  product: ['details', 'features', 'pricing', 'disclaimer', 'location', 'delivery', 'photos'],
+  product: ['details', 'features', 'pricing', 'disclaimer', 'location', 'delivery', 'availability', 'photos'],
   service: ['details', 'pricing', 'disclaimer', 'location', 'availability', 'photos'],
 };
 
