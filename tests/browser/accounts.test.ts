@@ -488,7 +488,8 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.getByText('Phone number saved.').waitFor();
     await page.reload();
     await phone.waitFor();
-    expect(await phone.inputValue()).toBe('498765432');
+    // Stored in E.164, shown with its leading zero (ADR 059).
+    expect(await phone.inputValue()).toBe('0498 765 432');
     await page.getByRole('region', { name: 'Email address' }).getByText(moved).first().waitFor();
   }, TIMEOUT);
 

@@ -11,7 +11,7 @@ describeIdentity('identity: profile, user type, deletion and limited access', (h
     const out = await client.signUp(buyer('profile@example.com'), anon);
     const ctx = as(out.user);
     const updated = await client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ bio: 'Craft beer bar in Fitzroy', phoneNumber: '0400000001' }) }, ctx);
-    expect(updated.user?.profile).toMatchObject({ bio: 'Craft beer bar in Fitzroy', phoneNumber: '0400000001', firstName: 'Ava' });
+    expect(updated.user?.profile).toMatchObject({ bio: 'Craft beer bar in Fitzroy', phoneNumber: '+61400000001', firstName: 'Ava' });
     const bad = await expectAppError(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ phoneNumber: 'abc' }) }, ctx), 'validation-invalid-params');
     expect(bad.meta?.fields).toEqual({ phoneNumber: 'validation.phoneInvalid' });
     await expectAppError(client.updateProfile({ patch: identity.ProfilePatch.fromPartial({ brandName: 'Sneaky' }) }, ctx), 'forbidden');

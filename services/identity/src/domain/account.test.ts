@@ -23,9 +23,9 @@ describe('ATO check digits', () => {
 describe('Australian phone numbers', () => {
   it.each(['0412345678', '+61412345678', '412345678', '(03) 9876 5432', '02-9876-5432'])('accepts %s', (p) => expect(isAustralianPhone(p)).toBe(true));
   it.each(['0012345678', '041234567', '+6141234567890', 'phone', '+1 415 555 0100'])('rejects %s', (p) => expect(isAustralianPhone(p)).toBe(false));
-  it('formats input: digits only, leading zero dropped, plus kept, 15 digits at most', () => {
-    expect(formatPhoneInput('0412 345 678')).toBe('412345678');
-    expect(formatPhoneInput('+61 (4) 1234-5678')).toBe('+61412345678');
+  it('formats input: digits and spaces, the leading zero kept (ADR 059), plus kept, 15 digits at most', () => {
+    expect(formatPhoneInput('0412 345 678')).toBe('0412 345 678');
+    expect(formatPhoneInput('+61 (4) 1234-5678')).toBe('+61 4 12345678');
     expect(formatPhoneInput('1234567890123456789')).toBe('123456789012345');
   });
 });

@@ -6,3 +6,4 @@ export * from './ids';
 export * from './caller';
 export * from './money';
 export * from './postcodes';
+export * from './phone';

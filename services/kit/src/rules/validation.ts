@@ -4,6 +4,7 @@
  * (passwords, ABN/ACN, names, sign-up) are identity's: @caskade/identity/domain.
  */
 import { z } from 'zod';
+import { toE164Phone } from './phone';
 
 
 /** Message keys; the web app maps each to en-AU wording. */
@@ -33,11 +34,16 @@ export function isAustralianPhone(value: string): boolean {
   return AU_PHONE_PATTERN.test(value.replace(/[\s()-]/g, ''));
 }
 
-/** Phone input formatting: keep digits, drop a leading zero, allow a leading plus, at most 15 digits. */
+/**
+ * Phone input as it is typed: digits, spaces and a leading plus, at most 15 digits. The spec's
+ * reading drops a leading zero; that lost the zero of every Australian number (`0412…` became
+ * `412…`), so the zero stays and the number is stored in E.164 (docs/decisions/059).
+ */
 export function formatPhoneInput(value: string): string {
   const plus = value.trimStart().startsWith('+');
-  const digits = value.replace(/\D/g, '').replace(/^0/, '').slice(0, 15);
-  return plus ? `+${digits}` : digits;
+  let digits = 0;
+  const kept = [...value.replace(/[^\d ]/g, '').replace(/^ +/, '').replace(/ {2,}/g, ' ')].filter((ch) => ch === ' ' || ++digits <= 15).join('');
+  return plus ? `+${kept}` : kept;
 }
 
 // ---- zod building blocks -------------------------------------------------------------------
@@ -52,7 +58,8 @@ export const emailField = z
   .max(254, { error: MSG.emailInvalid })
   .refine(isEmail, { error: MSG.emailInvalid })
   .transform((v) => v.toLowerCase());
-export const phoneField = requiredText(30).refine(isAustralianPhone, { error: MSG.phoneInvalid });
+/** A required Australian phone number, stored in E.164 (`+61412345678`). */
+export const phoneField = requiredText(30).refine(isAustralianPhone, { error: MSG.phoneInvalid }).transform(toE164Phone);
 /** zod issues to `{ field: messageKey }`, first failure per field wins. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { emailField, formatPhoneInput, phoneField } from '@caskade/kit/rules';
+import { emailField, formatPhone, formatPhoneInput, phoneField, toE164Phone } from '@caskade/kit/rules';
 import { resendErrorMessage, useChangeEmail, useResendVerification, useUpdateProfile } from '../../api/account';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
@@ -98,16 +98,16 @@ function EmailForm({ user }: { user: CurrentUser }) {
 function PhoneForm({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
   const validate = useCallback((v: { phoneNumber: string }) => checkFields({ phoneNumber: [phoneField, v.phoneNumber] }), []);
-  const form = useForm({ phoneNumber: user.profile.phoneNumber }, validate);
+  const form = useForm({ phoneNumber: formatPhone(user.profile.phoneNumber) }, validate);
   const { formRef, formError, saved, setSaved, submit, showError } = useFormSubmit(form);
-  const changed = form.values.phoneNumber.trim() !== user.profile.phoneNumber;
+  const changed = toE164Phone(form.values.phoneNumber) !== user.profile.phoneNumber;
 
   const send = () =>
     update.mutate(
       { phoneNumber: form.values.phoneNumber.trim() },
       {
         onSuccess: (updated) => {
-          form.reset({ phoneNumber: updated.profile.phoneNumber });
+          form.reset({ phoneNumber: formatPhone(updated.profile.phoneNumber) });
           setSaved(true);
         },
         onError: (error) => showError(error),

@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { deliveryAddressSchema } from '@caskade/cart/domain';
-import { formatPhoneInput } from '@caskade/kit/rules';
+import { formatPhone, formatPhoneInput } from '@caskade/kit/rules';
 import { useCreateAddress, useDeleteAddress, useDeliveryAddresses, useUpdateAddress, type DeliveryAddressInput, type DeliveryAddressView } from '../../api/addresses';
 import { isApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -26,7 +26,7 @@ type AddressValues = { name: string; street: string; city: string; state: string
 const empty: AddressValues = { name: '', street: '', city: '', state: '', postalCode: '', phone: '', email: '', isDefault: false };
 
 const valuesOf = (a: DeliveryAddressView): AddressValues => ({
-  name: a.name, street: a.street, city: a.city, state: a.state, postalCode: a.postalCode, phone: a.phone, email: a.email, isDefault: a.isDefault,
+  name: a.name, street: a.street, city: a.city, state: a.state, postalCode: a.postalCode, phone: formatPhone(a.phone), email: a.email, isDefault: a.isDefault,
 });
 const bodyOf = (v: AddressValues): DeliveryAddressInput => ({
   name: v.name.trim(), street: v.street.trim(), city: v.city.trim(), state: v.state as DeliveryAddressInput['state'], country: 'AU',
@@ -90,7 +90,7 @@ export default function DeliveryAddressPage() {
                   <address className="mt-1 text-sm text-stone-600 not-italic wrap-anywhere">
                     {address.street}, {address.city} {address.state} {address.postalCode}
                     <br />
-                    {address.phone} · {address.email}
+                    {formatPhone(address.phone)} · {address.email}
                   </address>
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { OrderView } from '../../api/orders';
 import { FormMessage } from '../../components/Field';
 import { ORDER_MSG } from '@caskade/orders/domain';
+import { formatPhone } from '@caskade/kit/rules';
 import { formatDate, formatDateTime, formatMoney } from '../../i18n/format';
 import {
   ACTOR_LABELS,
@@ -209,7 +210,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
                 <br />
                 {order.deliveryAddress.city} {order.deliveryAddress.state} {order.deliveryAddress.postalCode}
                 <br />
-                {order.deliveryAddress.phone} · {order.deliveryAddress.email}
+                {formatPhone(order.deliveryAddress.phone)} · {order.deliveryAddress.email}
               </address>
             ) : (
               <p className="text-sm text-stone-600">{t.noAddress}</p>

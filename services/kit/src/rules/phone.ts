@@ -1,0 +1,24 @@
+/**
+ * Phone numbers: stored in E.164 (`+61412345678`), shown in the Australian national format
+ * (`0412 345 678`), both by libphonenumber-js with its smallest metadata (docs/decisions/059), so
+ * a number keeps its leading zero on screen whatever form it was typed in. Pure and browser-safe.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+const parseAu = (value: string) => parsePhoneNumberFromString(value.trim(), 'AU');
+
+/** A phone number as stored: E.164 for anything libphonenumber can read (Australian by default), else the input trimmed. */
+export function toE164Phone(value: string): string {
+  return parseAu(value)?.number ?? value.trim();
+}
+
+/**
+ * A stored number for display: Australian numbers in the national format with their leading zero
+ * (`0412 345 678`, `(03) 9876 5432`), others in the international format; unreadable text as stored.
+ * Numbers saved before E.164, without their zero (`412345678`), read as Australian too.
+ */
+export function formatPhone(stored: string): string {
+  const parsed = parseAu(stored);
+  if (!parsed) return stored;
+  return parsed.country === 'AU' || parsed.countryCallingCode === '61' ? parsed.formatNational() : parsed.formatInternational();
+}
