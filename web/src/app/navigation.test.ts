@@ -21,8 +21,8 @@ describe('navigation by role', () => {
     expect(profileMenuItems({ id: 'u2', role: 'supplier' }).find((i) => i.key === 'listings')?.to).toBe('/listings');
   });
 
-  it('lists the account tabs of the spec per role', () => {
-    expect(keys(accountTabs('buyer'))).toEqual(['contactDetails', 'passwordChange', 'deliveryAddress', 'paymentMethods', 'deleteAccount']);
+  it('lists the account tabs of the spec per role (buyers also reach their standing orders, ADR 049)', () => {
+    expect(keys(accountTabs('buyer'))).toEqual(['contactDetails', 'passwordChange', 'deliveryAddress', 'paymentMethods', 'standingOrders', 'deleteAccount']);
     expect(keys(accountTabs('supplier'))).toEqual(['info', 'contactDetails', 'payments', 'paymentMethods', 'passwordChange', 'membership', 'deleteAccount']);
   });
 

@@ -59,6 +59,7 @@ export function accountTabs(role: Role): NavItem[] {
         tab('passwordChange', 'PasswordChangePage'),
         tab('deliveryAddress', 'DeliveryAddressPage'),
         tab('paymentMethods', 'PaymentMethodsPage'),
+        tab('standingOrders', 'StandingOrdersPage'),
         tab('deleteAccount', 'DeleteAccountPage'),
       ];
     case 'supplier':

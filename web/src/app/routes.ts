@@ -118,6 +118,7 @@ const rows: Record<RouteName, Row> = {
   StripePayoutPage: [true, 'Payouts', () => import('../pages/account/PayoutPage'), 'supplier'],
   StripePayoutOnboardingPage: [true, 'Payouts', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
   PaymentMethodsPage: [true, 'Payment methods', () => import('../pages/account/PaymentMethodsPage')],
+  StandingOrdersPage: [true, 'Standing orders', () => import('../pages/account/StandingOrdersPage'), 'buyer'],
   DeleteAccountPage: [true, 'Delete account', () => import('../pages/account/DeleteAccountPage')],
   MembershipDetailsPage: [true, 'Membership details', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
   MessagesPage: [true, 'Messages', comingSoon],

@@ -335,6 +335,7 @@ export const ui = {
       contactDetails: 'Contact details',
       payments: 'Payouts',
       paymentMethods: 'Payment methods',
+      standingOrders: 'Standing orders',
       deliveryAddress: 'Delivery addresses',
       passwordChange: 'Password',
       deleteAccount: 'Delete account',

@@ -4,6 +4,7 @@
  * messages.ts so it loads with those pages, not with the shell.
  */
 import { ORDER_MSG, PAY_NOW, PROCESSES, type ProcessName } from '@caskade/orders/domain';
+import type { PaymentMethodView } from '@caskade/gateway/contract';
 import { messageFor } from './messages';
 
 /**
@@ -420,3 +421,10 @@ export const ordersUi = {
     saveFailed: 'We couldn’t save that address. Please try again.',
   },
 } as const;
+
+/** A saved payment method as the buyer reads it: "Visa ending in 4242", "Bank account 000-000 ••• 3456". */
+export function methodName(method: PaymentMethodView): string {
+  const t = ordersUi.paymentMethods;
+  if (method.type === 'au_becs_debit') return t.becs(method.bsb, method.last4);
+  return t.endingIn(CARD_BRAND_LABELS[method.brand] ?? CARD_BRAND_LABELS.unknown ?? '', method.last4);
+}

@@ -49,6 +49,8 @@ export const ROUTE_PATHS = {
   StripePayoutPage: '/account/payments',
   StripePayoutOnboardingPage: '/account/payments/:returnURLType',
   PaymentMethodsPage: '/account/payment-methods',
+  /** Beyond the spec (ADR 049): the buyer's standing orders. */
+  StandingOrdersPage: '/account/standing-orders',
   DeleteAccountPage: '/account/delete-account',
   MembershipDetailsPage: '/account/membership',
   MessagesPage: '/messages',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, fieldErrors, invalidParams, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { insertStandingOrder } from '../db/standing-orders';
-import { afterWeeks, STANDING_ORDER_MSG, standingOrderInput } from '../domain/standing-orders';
+import { afterWeeks, mayRepeatOrder, STANDING_ORDER_MSG, standingOrderInput } from '../domain/standing-orders';
 import type { OrdersDeps } from './deps';
 import { orderForCaller } from './order-access';
 import { standingOrderView } from './standing-order-view';
@@ -16,6 +16,7 @@ export async function createStandingOrder(deps: OrdersDeps, ctx: CallContext, re
   if (!input.success) throw invalidParams(fieldErrors(input.error));
   const { row, viewer } = await orderForCaller(deps, ctx, input.data.orderId);
   if (viewer !== 'customer') throw new AppError('forbidden', { reason: 'only the order’s buyer repeats it' });
+  if (!mayRepeatOrder(row.state)) throw invalidParams({ orderId: STANDING_ORDER_MSG.orderNotPlaced });
   const methods = (await deps.payments.listPaymentMethods({}, ctx)).methods;
   if (!methods.some((m) => m.id === input.data.paymentMethodId && !m.expired)) throw invalidParams({ paymentMethodId: STANDING_ORDER_MSG.paymentMethodRequired });
   const now = deps.now();

@@ -1,4 +1,4 @@
-import { afterWeeks, applyChange, NOTICE_LEAD_MS, noticeAt, standingOrderChange, standingOrderInput, STANDING_ORDER_MSG } from './standing-orders';
+import { afterWeeks, applyChange, mayRepeatOrder, NOTICE_LEAD_MS, noticeAt, standingOrderChange, standingOrderInput, STANDING_ORDER_MSG } from './standing-orders';
 
 const now = new Date('2026-12-01T00:00:00Z');
 const weeks = (n: number) => afterWeeks(now, n);
@@ -39,5 +39,14 @@ describe('the schedule', () => {
 
   it('the notice goes two days before the run', () => {
     expect(weeks(1).getTime() - noticeAt(weeks(1)).getTime()).toBe(NOTICE_LEAD_MS);
+  });
+});
+
+describe('which orders may be repeated', () => {
+  it.each(['purchased', 'purchased-delayed-payment', 'purchased-multi-vendor', 'delivered', 'received', 'completed', 'disputed', 'canceled'])('a placed order (%s)', (state) => {
+    expect(mayRepeatOrder(state)).toBe(true);
+  });
+  it.each(['initial', 'enquiry', 'pending-payment', 'payment-expired', 'canceled-payment', 'no-such-state'])('not one never placed (%s)', (state) => {
+    expect(mayRepeatOrder(state)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * interval. The buyer is told before each run (NOTICE_LEAD_MS ahead). Pure, browser-safe.
  */
 import { z } from 'zod';
+import { stateGroupOf } from './after-purchase';
 
 export const STANDING_ORDER_MIN_WEEKS = 1;
 export const STANDING_ORDER_MAX_WEEKS = 8;
@@ -15,7 +16,14 @@ export const STANDING_ORDER_MSG = {
   intervalInvalid: 'standingOrder.intervalInvalid',
   paymentMethodRequired: 'Payment method is required',
   nothingToChange: 'standingOrder.nothingToChange',
+  orderNotPlaced: 'standingOrder.orderNotPlaced',
 } as const;
+
+/** An order may be repeated once it was placed and paid for or put on terms (not while awaiting payment, not an expired payment). */
+export function mayRepeatOrder(state: string): boolean {
+  const group = stateGroupOf(state);
+  return group !== '' && group !== 'pending-payment' && group !== 'payment-expired' && state !== 'canceled-payment';
+}
 
 const intervalWeeks = z
   .number({ error: STANDING_ORDER_MSG.intervalInvalid })

@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CheckboxField, FormMessage } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { errorCodeMessage } from '../../i18n/messages';
-import { CARD_BRAND_LABELS, fieldMessage, ordersUi } from '../../i18n/ordersMessages';
+import { fieldMessage, methodName, ordersUi } from '../../i18n/ordersMessages';
 import { useDropdown } from '../../lib/useDropdown';
 import { useForm } from '../../lib/useForm';
 import { useFormSubmit } from '../../lib/useFormSubmit';
@@ -37,10 +37,6 @@ type Status = { tone: 'success' | 'error'; text: string } | null;
 
 const twoDigits = (n: number) => String(n % 100).padStart(2, '0');
 
-export function methodName(method: PaymentMethodView): string {
-  if (method.type === 'au_becs_debit') return t.becs(method.bsb, method.last4);
-  return t.endingIn(CARD_BRAND_LABELS[method.brand] ?? CARD_BRAND_LABELS.unknown ?? '', method.last4);
-}
 
 const failure = (error: unknown) => (isApiError(error) ? errorCodeMessage(error.code) : ordersUi.actionFailed);
 

@@ -14,9 +14,8 @@ import { useTransitionOrder, type OrderView, type TransitionParams } from '../..
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormMessage, SelectField, TextField } from '../../components/Field';
 import { formatMoney } from '../../i18n/format';
-import { fieldMessage, isCancelling, needsDisputeReason, offersPartialRefund, ordersUi, stateLabel, transitionWording } from '../../i18n/ordersMessages';
+import { fieldMessage, isCancelling, methodName, needsDisputeReason, offersPartialRefund, ordersUi, stateLabel, transitionWording } from '../../i18n/ordersMessages';
 import { dollarsToCents } from '../../lib/dollars';
-import { methodName } from '../account/PaymentMethodsPage';
 
 const t = ordersUi.detail;
 const DISPUTE_REASON_MAX = 2000;

@@ -24,6 +24,7 @@ import { InvoiceLinks } from './InvoiceLinks';
 import { OrderActions } from './OrderActions';
 import { ReorderButton } from './ReorderButton';
 import { ReviewPanel } from './ReviewPanel';
+import { StandingOrderPanel } from './StandingOrderPanel';
 import { StateBadge } from './OrderList';
 
 const t = ordersUi.detail;
@@ -238,6 +239,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
       <InvoiceLinks order={order} />
       <ReviewPanel order={order} />
       <ReorderButton order={order} />
+      <StandingOrderPanel order={order} />
     </article>
   );
 }
