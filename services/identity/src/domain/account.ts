@@ -36,7 +36,8 @@ export const passwordField = z
   .min(1, { error: MSG.required })
   .min(PASSWORD_MIN, { error: MSG.passwordTooShort })
   .max(PASSWORD_MAX, { error: MSG.passwordTooLong });
-export const abnAcnField = requiredText(20).refine(isValidAbnOrAcn, { error: MSG.abnAcnInvalid });
+/** An ABN or ACN, stored as its digits (spaces typed between groups dropped). */
+export const abnAcnField = requiredText(20).refine(isValidAbnOrAcn, { error: MSG.abnAcnInvalid }).transform((v) => v.replace(/\s/g, ''));
 export const companyNameField = z
   .string({ error: MSG.required })
   .trim()
@@ -123,6 +124,23 @@ export const profilePatchSchema = z
   })
   .partial()
   .strict();
+
+/**
+ * A supplier's business details as the Business info page saves them (`PUT /api/current-user/profile`
+ * with these fields): the same field rules as the patch, with the ones a supplier signs up with required.
+ */
+export const businessInfoSchema = z
+  .object({
+    businessName: companyNameField,
+    legalEntityName: requiredText(200),
+    abnAcn: abnAcnField,
+    retailLiquorLicence: optionalText(50),
+    wholesaleLiquorLicence: optionalText(50),
+    address: requiredText(300),
+    contactNumber: phoneField,
+  })
+  .strict();
+export type BusinessInfo = z.input<typeof businessInfoSchema>;
 
 /** Profile fields only a supplier has (the brand page and the business details). */
 export const SUPPLIER_ONLY_PROFILE_FIELDS = ['brandName', 'businessName', 'legalEntityName', 'retailLiquorLicence', 'wholesaleLiquorLicence', 'address', 'contactNumber'] as const;
