@@ -3,15 +3,15 @@
  * own PGlite database under DATA_DIR/<service>, gRPC over loopback, events on one in-process bus.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { addressEnv, createLogger, LocalEventBus, SERVICE_MANIFEST, type Logger, type ServiceName } from '@caskade/kit';
+import { addressEnv, configureTrust, createLogger, developmentTrust, generateSigningJwk, LocalEventBus, SERVICE_MANIFEST, signingKeyFromJwk, type Logger, type ServiceName, type SigningKey } from '@caskade/kit';
 import { startGateway, gatewayEnv } from '@caskade/gateway';
 import { ensureAccounts, identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
 import { notificationsEnv, startNotifications } from '@caskade/notifications';
 import { catalogEnv, startCatalog } from '@caskade/catalog';
 import { paymentsEnv, startPayments, type PaymentsService } from '@caskade/payments';
 import { cartEnv, startCart } from '@caskade/cart';
+import { messagingEnv, startMessaging } from '@caskade/messaging';
 import { ordersEnv, startOrders, type OrdersService } from '@caskade/orders';
 import { seedDemoBuying } from './demo-buying';
 import { seedDemoCatalog } from './demo-catalog';
@@ -41,14 +41,20 @@ export interface EmbeddedApp {
   stop(): Promise<void>;
 }
 
-/** A signing secret kept with the data, so sessions survive a restart of the embedded app. */
-function embeddedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+/** The file of the embedded app's access-token signing key (a private Ed25519 JWK), beside the data. */
+export const ACCESS_KEY_FILE = 'access-token-key.json';
+
+/**
+ * The access-token signing key kept with the data, so sessions survive a restart of the embedded
+ * app (ADR 053); the services' credential keys live in memory only, like the process.
+ */
+function embeddedAccessKey(dataDir: string): SigningKey {
+  const file = path.join(dataDir, ACCESS_KEY_FILE);
+  if (existsSync(file)) return signingKeyFromJwk(readFileSync(file, 'utf8'), file);
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const { privateJwk } = generateSigningJwk(`access.embedded-${Date.now().toString(36)}`);
+  writeFileSync(file, JSON.stringify(privateJwk), { mode: 0o600 });
+  return signingKeyFromJwk(privateJwk, file);
 }
 
 /**
@@ -92,7 +98,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const host = process.env.HOST ?? '0.0.0.0';
   await claimPort(port, 'the web server', host);
   const unlock = lockDataDir(dataDir);
-  const jwtSecret = embeddedSecret(dataDir);
+  // Every workload runs in this process: keys per workload in memory, identity's kept in DATA_DIR.
+  configureTrust(developmentTrust({ accessSigningKey: embeddedAccessKey(dataDir), defaultWorkload: 'embedded' }));
   const common = { DATA_DIR: dataDir, LOG_LEVEL: logLevel, GRPC_PORT: '0', NODE_ENV: process.env.NODE_ENV ?? 'development' };
   const bus = new LocalEventBus({ logger: logger.child({ component: 'bus' }) });
 
@@ -113,7 +120,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     const starters: Record<ServiceName, (env: Record<string, string>, logger: Logger) => Promise<{ grpcAddress: string; stop(): Promise<void> }>> = {
       notifications: (env, log) => startNotifications({ env: notificationsEnv.parse({ ...env, PUBLIC_URL: publicUrl }), bus, logger: log }),
       identity: async (env, log) => {
-        const identity = await startIdentity({ env: identityEnv.parse({ ...env, JWT_SECRET: jwtSecret }), bus, logger: log });
+        const identity = await startIdentity({ env: identityEnv.parse(env), bus, logger: log });
         identityDeps = identity.deps;
         if (seed) await ensureAccounts(identity.deps, DEMO_ACCOUNTS);
         return identity;
@@ -130,6 +137,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         return payments;
       },
       cart: (env, log) => startCart({ env: cartEnv.parse(env), bus, logger: log }),
+      messaging: (env, log) => startMessaging({ env: messagingEnv.parse(env), bus, logger: log }),
       orders: async (env, log) => {
         const orders = await startOrders({ env: ordersEnv.parse(env), bus, logger: log });
         ordersDeps = orders.deps;
@@ -150,7 +158,6 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         PORT: String(port),
         HOST: host,
         PUBLIC_URL: publicUrl,
-        JWT_SECRET: jwtSecret,
         ...addresses,
         WEB_DIST: opts.webDist ?? path.resolve(__dirname, '..', 'web', 'dist'),
         LOG_LEVEL: logLevel,

@@ -1,5 +1,5 @@
 import { addressEnv, createClient, SERVICE_NAMES, type AddressEnv, type Logger, type PromiseClient, type ServiceName } from '@caskade/kit';
-import { cart, catalog, identity, notifications, orders, payments } from '@caskade/proto';
+import { cart, catalog, identity, messaging, notifications, orders, payments } from '@caskade/proto';
 
 /** The gRPC service each manifest entry serves; a service missing here fails the type-check. */
 const DEFINITIONS = {
@@ -8,6 +8,7 @@ const DEFINITIONS = {
   catalog: catalog.CatalogServiceService,
   payments: payments.PaymentsServiceService,
   cart: cart.CartServiceService,
+  messaging: messaging.MessagingServiceService,
   orders: orders.OrdersServiceService,
 } satisfies Record<ServiceName, unknown>;
 
@@ -16,13 +17,15 @@ export type ServiceAddresses = { [K in ServiceName as AddressEnv<K>]: string };
 
 /** One client per service of the manifest, at the address its <NAME>_ADDR names. */
 export function createClients(addresses: ServiceAddresses, logger?: Logger): GatewayClients {
-  const upstream = (name: ServiceName) => (logger ? { name, logger } : undefined);
+  // The gateway's own service credential goes with every call, and the user's access token with theirs (ADR 053).
+  const upstream = (name: ServiceName) => ({ as: 'gateway', ...(logger ? { name, logger } : {}) });
   return {
     identity: createClient(DEFINITIONS.identity, addresses.IDENTITY_ADDR, upstream('identity')),
     notifications: createClient(DEFINITIONS.notifications, addresses.NOTIFICATIONS_ADDR, upstream('notifications')),
     catalog: createClient(DEFINITIONS.catalog, addresses.CATALOG_ADDR, upstream('catalog')),
     payments: createClient(DEFINITIONS.payments, addresses.PAYMENTS_ADDR, upstream('payments')),
     cart: createClient(DEFINITIONS.cart, addresses.CART_ADDR, upstream('cart')),
+    messaging: createClient(DEFINITIONS.messaging, addresses.MESSAGING_ADDR, upstream('messaging')),
     orders: createClient(DEFINITIONS.orders, addresses.ORDERS_ADDR, upstream('orders')),
   };
 }

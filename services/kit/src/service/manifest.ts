@@ -19,6 +19,7 @@ export const SERVICE_MANIFEST = [
   { name: 'catalog', calls: ['identity'] },
   { name: 'payments', calls: [] },
   { name: 'cart', calls: ['catalog'] },
+  { name: 'messaging', calls: ['identity'] },
   { name: 'orders', calls: ['identity', 'catalog', 'cart', 'payments'] },
 ] as const satisfies readonly ServiceEntry[];
 

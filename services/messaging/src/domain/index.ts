@@ -1,0 +1,2 @@
+/** The messaging service's rules, browser-safe: `@caskade/messaging/domain`. */
+export * from './messages';
