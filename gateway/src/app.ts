@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { AppError, checkHealth, metrics, type Cache, type Logger } from '@caskade/kit';
 import type { GatewayClients } from './clients';
 import type { GatewayEnv } from './config';
+import { compressResponses } from './http/compression';
 import { errorHandler, sendError } from './http/errors';
 import type { RateLimiters } from './http/rate-limits';
 import { buildRouter, openApiDocument } from './http/router';
@@ -49,6 +50,7 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   app.set('trust proxy', env.TRUST_PROXY);
   app.use(requestId(logger));
   app.use(securityHeaders(production));
+  app.use(compressResponses());
   // The embedded app has one port: /metrics answers only callers on this machine. The cluster
   // scrapes METRICS_PORT instead (startGateway), which is never exposed by the ingress.
   app.get('/metrics', async (req, res) => {
@@ -75,7 +77,8 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   api.use(cookieParser());
   api.use(sameOriginOnly(env.PUBLIC_URL));
   api.use(authenticate(env.JWT_SECRET));
-  api.use((req, res, next) => {
+  // API answers only: the web app's files and images set their own caching.
+  api.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });

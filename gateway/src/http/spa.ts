@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { AppError, withGst, CATEGORY_LABELS, CURRENCY, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
@@ -248,7 +249,8 @@ export function robotsTxt(base: string): string {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html for every other GET that is
+ * Serves the built SPA: hashed assets cached for a year (precompressed brotli or gzip when accepted),
+ * index.html (no-cache) for every other GET that is
  * not an API call (with 404 for paths outside the app's route table, where the SPA renders its own
  * not-found page). With `seo`, listing pages (/l/{slug}/{id}, /l/{id}) and brand pages (/u/{id})
  * get their title, description, Open Graph tags and schema.org JSON-LD in the HTML, the landing
@@ -320,7 +322,17 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
       }
     });
   }
-  router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  // Hashed file names: a year, immutable. The build's .br/.gz beside each file are sent to browsers
+  // that accept them (Content-Encoding, Vary: Accept-Encoding); express-static-gzip lists them once here.
+  router.use(
+    '/assets',
+    expressStaticGzip(path.join(dist, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false },
+    }),
+  );
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
   router.get(/^(?!\/api(\/|$)).*/, async (req: Request, res: Response) => {
     const html = indexHtml();
