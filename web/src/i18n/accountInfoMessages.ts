@@ -15,7 +15,7 @@ export const businessInfoUi = {
 export const limitedAccessUi = {
   title: 'What you can do with limited access',
   body: 'This login can browse, search and read your account, but changes to the account are kept for its owner.',
-  can: ['Search and browse listings and brands', 'Read your orders and account details'],
+  can: ['Search and browse listings and brands', 'Read your orders and account details', 'Update the account’s phone number'],
   cannot: 'Changing the email address, the password or deleting the account needs the account owner’s full login.',
   askOwner: 'Ask the account owner to make this change, or log out and sign in with full access.',
 } as const;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { fieldErrors, formatPhoneInput, isAustralianPhone } from '@caskade/kit/rules';
-import { buyerSignupSchema, isValidAbn, isValidAcn, supplierSignupSchema } from './account';
+import { businessInfoSchema, buyerSignupSchema, isValidAbn, isValidAcn, supplierSignupSchema } from './account';
+import { FULL_ACCESS_ACTIONS, mayChangeAccount } from './user';
 
 describe('ATO check digits', () => {
   it.each(['51824753556', '53 004 085 616', '33102417032'])('accepts the valid ABN %s', (abn) => expect(isValidAbn(abn)).toBe(true));
@@ -74,5 +75,21 @@ describe('sign-up schemas', () => {
     const r = supplierSignupSchema.safeParse(supplier);
     expect(r.success).toBe(false);
     if (!r.success) expect(fieldErrors(r.error)).toEqual({ businessName: 'validation.businessNameSameAsBrand' });
+  });
+});
+
+describe('limited access and business info', () => {
+  it('a limited-access login may not change email, password, type or delete the account; a full login may', () => {
+    for (const action of FULL_ACCESS_ACTIONS) {
+      expect(mayChangeAccount(['user:limited'], action)).toBe(false);
+      expect(mayChangeAccount([], action)).toBe(true);
+    }
+  });
+  it('business info needs the registration fields, checks the ABN/ACN digits and stores phone in E.164 and the ABN as digits', () => {
+    const info = { businessName: 'Hop Hill Pty Ltd', legalEntityName: 'Hop Hill Holdings Pty Ltd', abnAcn: '51 824 753 556', address: '1 Lane, Healesville VIC 3777', contactNumber: '03 9876 5432' };
+    expect(businessInfoSchema.parse(info)).toEqual({ ...info, abnAcn: '51824753556', contactNumber: '+61398765432' });
+    expect(businessInfoSchema.safeParse({ ...info, abnAcn: '004 085 616' }).success).toBe(true);
+    const bad = businessInfoSchema.safeParse({ ...info, abnAcn: '51 824 753 557', legalEntityName: ' ', contactNumber: '123' });
+    expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({ abnAcn: 'validation.abnAcnInvalid', legalEntityName: 'validation.required', contactNumber: 'validation.phoneInvalid' });
   });
 });

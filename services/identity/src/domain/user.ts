@@ -47,6 +47,14 @@ export function abbreviatedName(p: Pick<ProfileData, 'firstName' | 'lastName'>):
 /** The limited-access login (spec §1): scope `user:limited`. It may browse and read, not change the account. */
 export const hasLimitedAccess = (scopes: readonly string[]): boolean => scopes.includes(LIMITED_SCOPE);
 
+/** The account changes a limited-access login may not make (identity refuses them with `forbidden`, reason `limited-access`). */
+export const FULL_ACCESS_ACTIONS = ['changeEmail', 'changePassword', 'deleteAccount', 'setUserType'] as const;
+export type FullAccessAction = (typeof FULL_ACCESS_ACTIONS)[number];
+
+/** Whether a login with these scopes may make this account change: the web shows the form only when it may. */
+export const mayChangeAccount = (scopes: readonly string[], action: FullAccessAction): boolean =>
+  !(FULL_ACCESS_ACTIONS as readonly string[]).includes(action) || !hasLimitedAccess(scopes);
+
 /** Placeholder address for a deleted account, so its email can be used again. */
 export const deletedEmail = (userId: string): string => `deleted+${userId}@deleted.invalid`;
 

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../api/session';
 import type { CurrentUser } from '@caskade/gateway/contract';
 import { FormMessage, TextField } from '../../components/Field';
 import { LiquorLicenceForm } from '../../components/account/LiquorLicenceForm';
+import { LimitedAccessNotice, mayChange } from '../../components/account/LimitedAccessNotice';
 import { Spinner } from '../../components/Spinner';
 import { liquorLicenceUi } from '../../i18n/liquorLicenceMessages';
 import { ui } from '../../i18n/messages';
@@ -21,7 +22,16 @@ export default function ContactDetailsPage() {
     <AccountLayout title={ui.account.contactTitle}>
       {user ? (
         <>
-          <EmailForm key={user.id} user={user} />
+          {mayChange(user, 'changeEmail') ? (
+            <EmailForm key={user.id} user={user} />
+          ) : (
+            <>
+              <LimitedAccessNotice />
+              <SettingsCard title={ui.account.emailSection}>
+                <p className="text-stone-800 [overflow-wrap:anywhere]">{user.email}</p>
+              </SettingsCard>
+            </>
+          )}
           <PhoneForm key={user.id} user={user} />
           {user.role === 'buyer' ? (
             <SettingsCard title={liquorLicenceUi.section} description={liquorLicenceUi.description}>

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { endDeletedSession, useDeleteAccount } from '../../api/account';
+import { useCurrentUser } from '../../api/session';
+import { LimitedAccessNotice, mayChange } from '../../components/account/LimitedAccessNotice';
 import { FormMessage } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { ui } from '../../i18n/messages';
@@ -11,6 +13,18 @@ import { CurrentPasswordField } from './accountForm';
 
 /** Spec: after deletion a success modal shows, then the user is logged out after 3 seconds (see useDeleteAccount). */
 export default function DeleteAccountPage() {
+  const { data: user } = useCurrentUser();
+  if (user && !mayChange(user, 'deleteAccount')) {
+    return (
+      <AccountLayout title={ui.account.deleteTitle}>
+        <LimitedAccessNotice />
+      </AccountLayout>
+    );
+  }
+  return <DeleteAccountForm />;
+}
+
+function DeleteAccountForm() {
   const remove = useDeleteAccount();
   const validate = useCallback((v: { currentPassword: string }) => checkFields({ currentPassword: [passwordRequired, v.currentPassword] }), []);
   const form = useForm({ currentPassword: '' }, validate);

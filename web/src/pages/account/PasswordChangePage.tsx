@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useChangePassword } from '../../api/account';
+import { useCurrentUser } from '../../api/session';
+import { LimitedAccessNotice, mayChange } from '../../components/account/LimitedAccessNotice';
 import { FormMessage, TextField } from '../../components/Field';
 import { ui } from '../../i18n/messages';
 import { useForm } from '../../lib/useForm';
@@ -12,6 +14,18 @@ type PasswordValues = { currentPassword: string; newPassword: string; newPasswor
 const empty: PasswordValues = { currentPassword: '', newPassword: '', newPasswordConfirm: '' };
 
 export default function PasswordChangePage() {
+  const { data: user } = useCurrentUser();
+  if (user && !mayChange(user, 'changePassword')) {
+    return (
+      <AccountLayout title={ui.account.passwordTitle}>
+        <LimitedAccessNotice />
+      </AccountLayout>
+    );
+  }
+  return <PasswordChangeForm />;
+}
+
+function PasswordChangeForm() {
   const change = useChangePassword();
   const validate = useCallback(
     (v: PasswordValues) =>
