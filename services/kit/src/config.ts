@@ -58,5 +58,14 @@ export const baseEnv = z.object({
   GRPC_HOST: z.string().min(1).default('0.0.0.0'),
   /** `/metrics` for Prometheus on this port (the chart sets 9464); unset = no metrics endpoint. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** apply (default) | verify (the cluster: a migration Job ran them) | only (be the migration Job). See db/database.ts. */
+  DB_MIGRATIONS: z.enum(['apply', 'verify', 'only']).default('apply'),
+  /** NATS credentials: user and password, or a creds file (JWT + nkey seed); TLS files when the server requires TLS. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  NATS_CREDS_FILE: z.string().min(1).optional(),
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
 });
 export type BaseEnv = z.infer<typeof baseEnv>;

@@ -17,6 +17,7 @@ export * from './events/subjects';
 export * from './events/delivery';
 export * from './events/local-bus';
 export * from './events/nats-bus';
+export * from './events/nats-auth';
 export * from './events/outbox';
 export * from './events/typed';
 export * from './events/inbox';

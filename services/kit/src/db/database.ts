@@ -10,6 +10,35 @@ export interface Migration {
   /** Sortable, never renamed once shipped: `001_init`. */
   id: string;
   sql: string;
+  /**
+   * false: run outside a transaction, for ONE statement that PostgreSQL refuses in one — `create
+   * index concurrently` on a table that may be big (docs/decisions/056). Write it so a rerun after
+   * a crash is harmless: `drop index concurrently if exists x;` first is its own migration, or the
+   * statement uses `if not exists` only where an invalid leftover cannot hide (see the ADR).
+   */
+  transaction?: false;
+}
+
+/**
+ * What a service does with its migrations at start (env DB_MIGRATIONS):
+ *   apply  — apply the pending ones (embedded and local modes; the default)
+ *   verify — apply nothing; refuse to start while any is pending (the cluster: a Helm hook Job ran them)
+ *   only   — apply them and stop: the process is the migration Job (`MigrationsApplied` is thrown)
+ */
+export type MigrationMode = 'apply' | 'verify' | 'only';
+export const MIGRATION_MODES = ['apply', 'verify', 'only'] as const;
+
+/** Thrown by openDatabase in `only` mode once every migration is applied: the caller exits 0. */
+export class MigrationsApplied extends Error {
+  constructor(readonly schema: string, readonly applied: string[]) {
+    super(`${schema}: migrations applied (${applied.length} new); DB_MIGRATIONS=only stops here`);
+    this.name = 'MigrationsApplied';
+  }
+}
+
+function migrationModeFromEnv(): MigrationMode {
+  const mode = process.env.DB_MIGRATIONS;
+  return mode === 'verify' || mode === 'only' ? mode : 'apply';
 }
 
 export interface DatabaseOptions {
@@ -22,6 +51,8 @@ export interface DatabaseOptions {
   migrations: Migration[];
   logger?: Logger;
   poolSize?: number;
+  /** Default: env DB_MIGRATIONS (apply when unset). */
+  migrationMode?: MigrationMode;
 }
 
 export interface Database<DB> {
@@ -48,7 +79,10 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     const bootstrap = new pg.Client({ connectionString: opts.databaseUrl });
     await bootstrap.connect();
     try {
-      await bootstrap.query(`create schema if not exists ${schema}`);
+      // In the cluster the schema exists (the roles Job made it, owned by this service's role, which
+      // may not create schemas): only a missing one is created.
+      const found = await bootstrap.query('select 1 from pg_namespace where nspname = $1', [schema]);
+      if (found.rowCount === 0) await bootstrap.query(`create schema if not exists ${schema}`);
     } catch (err) {
       // Two replicas creating the schema at once: one loses the race, the schema exists.
       if ((err as { code?: string }).code !== '23505') throw err;
@@ -73,26 +107,65 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
     db = new Kysely<DB>({ dialect: new PGliteDialect(lite) });
     kind = 'pglite';
   }
-  await migrate(db, schema, opts.migrations, opts.logger);
+  const mode = opts.migrationMode ?? migrationModeFromEnv();
+  try {
+    if (mode === 'verify') await verifyMigrations(db, schema, opts.migrations);
+    else {
+      const applied = await migrate(db, schema, opts.migrations, opts.logger);
+      if (mode === 'only') throw new MigrationsApplied(schema, applied);
+    }
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   return { db, kind, schema, poolStats, close: () => db.destroy() };
 }
 
-/** Apply pending migrations in order, one transaction each, under an advisory lock so replicas take turns. */
-async function migrate<DB>(db: Kysely<DB>, schema: string, migrations: Migration[], logger?: Logger): Promise<void> {
+/** DB_MIGRATIONS=verify: every migration must be applied already (by the migration Job). */
+async function verifyMigrations<DB>(db: Kysely<DB>, schema: string, migrations: Migration[]): Promise<void> {
+  const table = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(db);
+  const done = table.rows[0]?.found ? await sql<{ id: string }>`select id from schema_migrations`.execute(db) : { rows: [] };
+  const applied = new Set(done.rows.map((r) => r.id));
+  const pending = migrations.filter((m) => !applied.has(m.id)).map((m) => m.id);
+  if (pending.length > 0) {
+    throw new Error(`${schema}: ${pending.length} migration(s) not applied (${pending.join(', ')}); DB_MIGRATIONS=verify expects the migration Job to have run them`);
+  }
+}
+
+/**
+ * Apply pending migrations in order, each in its own transaction (a `transaction: false` one on its
+ * own), under a session advisory lock so replicas and Jobs take turns. Returns the ids applied.
+ */
+async function migrate<DB>(db: Kysely<DB>, schema: string, migrations: Migration[], logger?: Logger): Promise<string[]> {
   const ids = migrations.map((m) => m.id);
   if (new Set(ids).size !== ids.length || ids.join() !== [...ids].sort().join()) {
     throw new Error('migrations must have unique ids in ascending order');
   }
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`.execute(trx);
-    await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(trx);
-    const done = await sql<{ id: string }>`select id from schema_migrations`.execute(trx);
-    const applied = new Set(done.rows.map((r) => r.id));
-    for (const m of migrations) {
-      if (applied.has(m.id)) continue;
-      await sql.raw(m.sql).execute(trx);
-      await sql`insert into schema_migrations (id) values (${m.id})`.execute(trx);
-      logger?.info({ migration: m.id, schema }, 'migration applied');
+  const lock = `migrate:${schema}`;
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${lock}))`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(conn);
+      const done = await sql<{ id: string }>`select id from schema_migrations`.execute(conn);
+      const applied = new Set(done.rows.map((r) => r.id));
+      const now: string[] = [];
+      for (const m of migrations) {
+        if (applied.has(m.id)) continue;
+        if (m.transaction === false) {
+          await sql.raw(m.sql).execute(conn);
+          await sql`insert into schema_migrations (id) values (${m.id})`.execute(conn);
+        } else {
+          await conn.transaction().execute(async (trx) => {
+            await sql.raw(m.sql).execute(trx);
+            await sql`insert into schema_migrations (id) values (${m.id})`.execute(trx);
+          });
+        }
+        now.push(m.id);
+        logger?.info({ migration: m.id, schema }, 'migration applied');
+      }
+      return now;
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${lock}))`.execute(conn);
     }
   });
 }

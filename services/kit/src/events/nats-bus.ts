@@ -3,6 +3,7 @@ import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport
 import type { Logger } from '../logger';
 import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, isEventEnvelope, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters } from './subjects';
+import type { NatsAuthOptions } from './nats-auth';
 import { eventsHandled } from '../metrics';
 import { withRequestId } from '../logger';
 import { TransientError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from './types';
@@ -20,6 +21,8 @@ export interface NatsEventBusOptions {
   logger: Logger;
   /** Connection name shown by the server (the service name). */
   name?: string;
+  /** Credentials and TLS (natsAuthOptions: NATS_USER/NATS_PASSWORD or NATS_CREDS_FILE, NATS_TLS_*). */
+  auth?: NatsAuthOptions;
   /** Overridable so tests can run on their own streams; production uses the defaults. */
   stream?: { name: string; subjects: string[] };
   deadLetter?: { stream: string; prefix: string };
@@ -65,7 +68,7 @@ export class NatsEventBus implements EventBus {
   }
 
   static async connect(opts: NatsEventBusOptions): Promise<NatsEventBus> {
-    const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1 });
+    const nc = await connect({ servers: opts.url, name: opts.name, maxReconnectAttempts: -1, ...opts.auth });
     try {
       const jsm = await jetstreamManager(nc);
       const maxAgeMs = opts.maxAgeMs ?? 7 * DAY_MS;

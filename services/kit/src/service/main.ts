@@ -1,9 +1,16 @@
 import type { z } from 'zod';
-import { loadConfig, runMain, type BaseEnv } from '../config';
+import { ConfigError, loadConfig, runMain, type BaseEnv } from '../config';
 import { createEventBus } from '../events/bus';
+import { natsAuthOptions } from '../events/nats-auth';
 import type { EventBus } from '../events/types';
 import { createLogger, type Logger } from '../logger';
-import { stopOnSignals } from './runtime';
+import { KIT_MIGRATIONS, stopOnSignals } from './runtime';
+import { MigrationsApplied, openDatabase, type Migration } from '../db/database';
+
+export interface RunServiceOptions {
+  /** The service's own migrations (the kit's come first), for DB_MIGRATIONS=only: the cluster's migration Job. */
+  migrations?: Migration[];
+}
 
 export interface ServiceStart<E> {
   env: E;
@@ -17,15 +24,35 @@ export interface ServiceStart<E> {
  * stops it with a message naming each), its logger, the event bus (NATS when NATS_URL is set, which
  * may come later), the service started, and an orderly stop on SIGTERM/SIGINT.
  */
-export function runService<S extends z.ZodType<BaseEnv>>(name: string, schema: S, start: (opts: ServiceStart<z.infer<S>>) => Promise<{ stop(): Promise<void> }>): void {
+export function runService<S extends z.ZodType<BaseEnv>>(
+  name: string,
+  schema: S,
+  start: (opts: ServiceStart<z.infer<S>>) => Promise<{ stop(): Promise<void> }>,
+  options: RunServiceOptions = {},
+): void {
   runMain(async () => {
     const env = loadConfig(name, schema);
+    // The migration Job (DB_MIGRATIONS=only): migrate and stop, without keys, NATS or gRPC.
+    if (env.DB_MIGRATIONS === 'only') return migrateOnly(name, env, options.migrations);
     const logger = createLogger(name, env.LOG_LEVEL);
-    const bus = await createEventBus({ natsUrl: env.NATS_URL, logger, name });
+    const bus = await createEventBus({ natsUrl: env.NATS_URL, natsAuth: natsAuthOptions(env), logger, name });
     const service = await start({ env, bus, logger, grpcHost: env.GRPC_HOST });
     stopOnSignals(async () => {
       await service.stop();
       await bus.close();
     }, logger);
   });
+}
+
+/** DB_MIGRATIONS=only: apply the kit's and the service's migrations on DATABASE_URL, then exit 0. */
+async function migrateOnly(name: string, env: BaseEnv, migrations: Migration[] | undefined): Promise<void> {
+  if (!migrations) throw new ConfigError(name, ['DB_MIGRATIONS: "only" needs the service to pass its migrations to runService']);
+  if (!env.DATABASE_URL) throw new ConfigError(name, ['DATABASE_URL: required with DB_MIGRATIONS=only']);
+  const logger = createLogger(name, env.LOG_LEVEL);
+  try {
+    await openDatabase({ service: name, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrations: [...KIT_MIGRATIONS, ...migrations], logger, migrationMode: 'only' });
+  } catch (err) {
+    if (!(err instanceof MigrationsApplied)) throw err;
+    logger.info({ schema: err.schema, applied: err.applied }, 'migrations done');
+  }
 }

@@ -9,6 +9,9 @@ import { guardBinding, startGrpcServer, type GrpcServiceBinding } from '../grpc/
 import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, type CallerGuard, type SessionRevocation } from '../auth/revocation';
 import type { Logger } from '../logger';
 
+/** The kit's own tables every service has (outbox and inbox, session revocations), migrated before the service's. */
+export const KIT_MIGRATIONS: Migration[] = [OUTBOX_MIGRATION, SESSION_REVOCATIONS_MIGRATION];
+
 /** grpc.health.v1 name whose status is the event bus's connection (SERVING, or NOT_SERVING while degraded). */
 export const BUS_HEALTH_SERVICE = 'caskade.events';
 
@@ -56,7 +59,7 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     service: opts.name,
     databaseUrl: opts.env.DATABASE_URL,
     dataDir: opts.env.DATA_DIR,
-    migrations: [OUTBOX_MIGRATION, SESSION_REVOCATIONS_MIGRATION, ...opts.migrations],
+    migrations: [...KIT_MIGRATIONS, ...opts.migrations],
     logger,
     ...(opts.schema ? { schema: opts.schema } : {}),
   });
