@@ -1,5 +1,6 @@
 import type { CookieOptions, Response } from 'express';
 import type { identity } from '@caskade/proto';
+import { SESSION_MARKER_COOKIE } from '@caskade/kit';
 
 export const ACCESS_COOKIE = 'caskade_at';
 export const REFRESH_COOKIE = 'caskade_rt';
@@ -12,11 +13,15 @@ export function setSessionCookies(res: Response, session: identity.Session, secu
   const now = Date.now();
   res.cookie(ACCESS_COOKIE, session.accessToken, { ...base(secure), path: '/', maxAge: Math.max(0, session.accessExpiresAtMs - now) });
   if (session.refreshToken) {
-    res.cookie(REFRESH_COOKIE, session.refreshToken, { ...base(secure), path: REFRESH_PATH, maxAge: Math.max(0, session.refreshExpiresAtMs - now) });
+    const maxAge = Math.max(0, session.refreshExpiresAtMs - now);
+    res.cookie(REFRESH_COOKIE, session.refreshToken, { ...base(secure), path: REFRESH_PATH, maxAge });
+    // Readable by the page: "a session may exist" (never the session itself), so anonymous visitors skip the API.
+    res.cookie(SESSION_MARKER_COOKIE, '1', { ...base(secure), httpOnly: false, path: '/', maxAge });
   }
 }
 
 export function clearSessionCookies(res: Response, secure: boolean): void {
   res.clearCookie(ACCESS_COOKIE, { ...base(secure), path: '/' });
   res.clearCookie(REFRESH_COOKIE, { ...base(secure), path: REFRESH_PATH });
+  res.clearCookie(SESSION_MARKER_COOKIE, { ...base(secure), httpOnly: false, path: '/' });
 }

@@ -42,7 +42,11 @@ let refreshing: Promise<boolean> | null = null;
 /** Single flight: every request that meets a 401 at the same time waits on the same refresh. */
 function refreshSession(): Promise<boolean> {
   refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    .then((res) => res.ok)
+    // The body is read to its end, so the request completes (an unread one stays open in the browser).
+    .then(async (res) => {
+      await res.arrayBuffer();
+      return res.ok;
+    })
     .catch(() => false)
     .finally(() => {
       refreshing = null;

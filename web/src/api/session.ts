@@ -7,13 +7,20 @@ import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient 
 import { useNavigate } from 'react-router-dom';
 import { api, isApiError } from './client';
 import type { CurrentUser, LoginBody } from '@caskade/gateway/contract';
+import { SESSION_MARKER_COOKIE } from '@caskade/kit/rules';
+import { readCookie } from '../lib/cookies';
 import { ui } from '../i18n/messages';
 import { type Signup } from '@caskade/identity/domain';
 
 export const CURRENT_USER_KEY = ['current-user'] as const;
 const AUTH_MUTATION = 'auth';
 
+/**
+ * The signed-in user, or null. Without the session marker cookie there is no session to ask about:
+ * an anonymous visitor's page makes no request (and logs no 401) for it (ADR 057).
+ */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (readCookie(SESSION_MARKER_COOKIE) === null) return null;
   try {
     return await api<CurrentUser>('GET', '/api/current-user');
   } catch (error) {

@@ -4,6 +4,12 @@ export const LOCALE = 'en-AU';
 export const TEXTAREA_MAX = 5000;
 export const VERIFICATION_EMAILS_PER_DAY = 5;
 export const COOKIE_CONSENT_DAYS = 3650;
+/**
+ * A cookie script may read, set beside the httpOnly refresh cookie with the same lifetime and
+ * cleared with it: its presence says a session may exist, so an anonymous page need not ask the
+ * API (and get a 401) to learn there is none. It holds no secret (ADR 057).
+ */
+export const SESSION_MARKER_COOKIE = 'caskade_session';
 export const BREAKPOINT_MOBILE = 768;
 export const BREAKPOINT_DESKTOP = 1024;
 
