@@ -156,6 +156,31 @@ describeOrders('tax invoices', (harness, { test: it }) => {
     }
   }, 60_000);
 
+  it('a cancelled order\'s invoice carries the refund as an adjustment note: the amount, the GST within it and the total after it', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    const beer = await h.listing(supplier, `Refund Ale ${randomUUID().slice(0, 4)}`, 10);
+    const { id, buyer } = await buy(h, beer, 1);
+    await purchased(h, id, buyer);
+    const restore = directory(h, new Map());
+    try {
+      // Before any refund: no adjustment.
+      expect(await pdfText((await h.client.getOrderInvoice({ id, kind: '' }, buyer)).pdf)).not.toContain('Adjustment note');
+      await h.client.transitionOrder({ id, transition: 'transition/multi-vendor-buyer-cancel', paramsJson: '{}' }, buyer);
+      // The refund lands through the transition's event (orders' own consumer records it).
+      const refunded = await eventually(async () => (await h.client.getOrder({ id }, buyer)).order?.refundedCents ?? 0, (c) => c === 26_400);
+      expect(refunded).toBe(26_400);
+      const lines = (await pdfText((await h.client.getOrderInvoice({ id, kind: '' }, buyer)).pdf)).split('\n');
+      expect(lines).toEqual(expect.arrayContaining([
+        `Total including GST ${formatAud(26_400)}`, 'Adjustment note',
+        `Refunded to the buyer on ${formatInvoiceDate(new Date(h.clock.now))} ${formatAud(-26_400)}`,
+        `GST included in the refund ${formatAud(-2_400)}`, `Total after adjustment (incl. GST) ${formatAud(0)}`,
+      ]));
+    } finally {
+      restore();
+    }
+  }, 60_000);
+
   it('anyone else gets not-found; the buyer may not have the platform-fee invoice; none before purchase; a bad kind is refused', async () => {
     const h = harness();
     const supplier = await h.supplier();

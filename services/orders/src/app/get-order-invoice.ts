@@ -2,6 +2,7 @@ import { AppError, CASKADE_ABN, CASKADE_LEGAL_NAME, systemContext, type CallCont
 import type { orders } from '@caskade/proto';
 import { transitionsOf } from '../db/orders';
 import { buildTaxInvoice, INVOICE_KINDS, invoiceFileName, mayReadInvoice, type InvoiceKind, type InvoiceParty } from '../domain/invoice';
+import { stateGroupOf } from '../domain/after-purchase';
 import { isPurchasedOrLater } from '../domain/processes';
 import type { OrdersDeps } from './deps';
 import { orderForCaller } from './order-access';
@@ -44,6 +45,10 @@ export async function getOrderInvoice(deps: OrdersDeps, ctx: CallContext, req: o
     buyer: partyOf(row.buyer_id, row.buyer_name),
     platform: { name: CASKADE_LEGAL_NAME, abn: CASKADE_ABN },
     priced: row.priced,
+    // A refund (a cancel after purchase, a settled dispute) is dated by the cancel that made it.
+    refund: Number(row.refunded_cents) > 0
+      ? { cents: Number(row.refunded_cents), at: activity.filter((t) => stateGroupOf(t.to_state) === 'canceled').at(-1)?.at ?? row.last_transitioned_at ?? row.created_at }
+      : undefined,
   });
   const pdf = await renderInvoicePdf(invoice, purchasedAt);
   return { pdf: Buffer.from(pdf), filename: invoiceFileName(kind, row.order_number) };

@@ -152,6 +152,18 @@ export async function renderInvoicePdf(invoice: TaxInvoice, issuedAt: Date): Pro
   total('GST (10%)', invoice.gstCents);
   total('Total including GST', invoice.totalCents, w.bold);
   w.down();
+  if (invoice.adjustment) {
+    const a = invoice.adjustment;
+    w.need(LEADING * 5);
+    w.text('Adjustment note', MARGIN, { font: w.bold });
+    w.down();
+    w.text(`Refunded to the buyer on ${a.date}`, COL.description);
+    w.right(formatAud(-a.refundedCents), COL.amount);
+    w.down();
+    total('GST included in the refund', -a.gstCents);
+    total('Total after adjustment (incl. GST)', a.totalAfterCents, w.bold);
+    w.down();
+  }
 
   const notes = invoice.kind === 'supply'
     ? ['Every item is a taxable supply. Prices are in Australian dollars and exclude GST; the total includes GST.', 'Sold through Caskade, the marketplace for the Australian drinks trade.']

@@ -25,8 +25,19 @@ describe('buildTaxInvoice: the supplier\'s tax invoice to the buyer', () => {
       seller: { name: 'Yarra Brewing Pty Ltd', abn: '51824753556' },
       recipient: { name: 'Fitzroy Alehouse Pty Ltd', abn: '' },
       lines: [{ description: 'Pale ale — 50 L keg', quantity: 2, unitPriceCents: 24_000, totalCents: 48_000 }],
-      wetCents: 0, gstCents: 4_800, totalExGstCents: 48_000, totalCents: 52_800,
+      wetCents: 0, gstCents: 4_800, totalExGstCents: 48_000, totalCents: 52_800, adjustment: null,
     });
+  });
+
+  it('states a refund after the purchase as an adjustment: its date, the GST within it and what was paid after it', () => {
+    const inv = buildTaxInvoice(input({ refund: { cents: 13_200, at: new Date('2026-12-03T01:00:00Z') } }));
+    // The invoice itself is unchanged (the supply happened); the adjustment says what came back.
+    expect([inv.totalCents, inv.gstCents]).toEqual([52_800, 4_800]);
+    expect(inv.adjustment).toEqual({ date: '3 December 2026', refundedCents: 13_200, gstCents: 1_200, totalAfterCents: 39_600 });
+    // A whole refund takes all the GST back; the platform fee's invoice never carries the buyer's refund.
+    expect(buildTaxInvoice(input({ refund: { cents: 52_800, at: new Date('2026-12-03T01:00:00Z') } })).adjustment).toEqual({ date: '3 December 2026', refundedCents: 52_800, gstCents: 4_800, totalAfterCents: 0 });
+    expect(buildTaxInvoice(input({ kind: 'platform-fee', refund: { cents: 13_200, at: new Date() } })).adjustment).toBeNull();
+    expect(buildTaxInvoice(input({ refund: { cents: 0, at: new Date() } })).adjustment).toBeNull();
   });
 
   it('shows WET and shipping as the line items say, and GST on goods, WET and shipping', () => {
@@ -77,7 +88,7 @@ describe('buildTaxInvoice: Caskade\'s platform-fee invoice to the supplier', () 
       seller: { name: 'Caskade', abn: '99000000000' },
       recipient: { name: 'Yarra Brewing Pty Ltd', abn: '' },
       lines: [{ description: 'Caskade platform fee (4.5%)', quantity: 1, unitPriceCents: 2_160, totalCents: 2_160 }],
-      wetCents: 0, gstCents: 216, totalExGstCents: 2_160, totalCents: 2_376,
+      wetCents: 0, gstCents: 216, totalExGstCents: 2_160, totalCents: 2_376, adjustment: null,
     });
   });
 

@@ -43,6 +43,20 @@ export interface InvoiceLine {
   totalCents: number;
 }
 
+/**
+ * A refund after the supply (a cancelled or settled order): the adjustment the invoice carries, so
+ * the buyer's records match what was paid. GST is refunded in proportion to the invoice's total.
+ */
+export interface InvoiceAdjustment {
+  /** en-AU long date of the refund, as issueDate. */
+  date: string;
+  refundedCents: number;
+  /** The GST within the refund. */
+  gstCents: number;
+  /** What the recipient paid after the refund, GST inclusive. */
+  totalAfterCents: number;
+}
+
 export interface TaxInvoice {
   kind: InvoiceKind;
   title: typeof TAX_INVOICE_TITLE;
@@ -61,6 +75,8 @@ export interface TaxInvoice {
   totalExGstCents: number;
   /** What the recipient pays for this supply, GST inclusive. */
   totalCents: number;
+  /** The refund of a supply invoice; null when nothing was refunded (and always on the platform fee's). */
+  adjustment: InvoiceAdjustment | null;
 }
 
 export interface InvoiceInput {
@@ -73,6 +89,8 @@ export interface InvoiceInput {
   /** Caskade itself, the seller of the platform fee. */
   platform: InvoiceParty;
   priced: PricedOrder;
+  /** Refunded to the buyer after the purchase, and when (the supply invoice states it as an adjustment). */
+  refund?: { cents: number; at: Date } | undefined;
 }
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: INVOICE_TIME_ZONE });
@@ -124,6 +142,15 @@ export function buildTaxInvoice(input: InvoiceInput): TaxInvoice {
         })();
   const totalExGstCents = lines.reduce((s, l) => s + l.totalCents, 0) + wetCents;
   const totalCents = totalExGstCents + gstCents;
+  const refunded = input.kind === 'supply' && input.refund && input.refund.cents > 0 ? input.refund : null;
+  const adjustment: InvoiceAdjustment | null = refunded
+    ? {
+        date: formatInvoiceDate(refunded.at),
+        refundedCents: Math.min(refunded.cents, totalCents),
+        gstCents: totalCents > 0 ? Math.round((Math.min(refunded.cents, totalCents) * gstCents) / totalCents) : 0,
+        totalAfterCents: totalCents - Math.min(refunded.cents, totalCents),
+      }
+    : null;
   return {
     kind: input.kind,
     title: TAX_INVOICE_TITLE,
@@ -136,6 +163,7 @@ export function buildTaxInvoice(input: InvoiceInput): TaxInvoice {
     gstCents,
     totalExGstCents,
     totalCents,
+    adjustment,
   };
 }
 
