@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ConfigError, loadConfig, runMain, type BaseEnv } from '../config';
+import { baseEnv, ConfigError, loadConfig, runMain, type BaseEnv } from '../config';
 import { createEventBus } from '../events/bus';
 import { natsAuthOptions } from '../events/nats-auth';
 import type { EventBus } from '../events/types';
@@ -31,9 +31,10 @@ export function runService<S extends z.ZodType<BaseEnv>>(
   options: RunServiceOptions = {},
 ): void {
   runMain(async () => {
+    // The migration Job (DB_MIGRATIONS=only): migrate and stop, without keys, NATS, gRPC or the
+    // service's own settings (only the shared ones are checked).
+    if (process.env.DB_MIGRATIONS === 'only') return migrateOnly(name, loadConfig(name, baseEnv), options.migrations);
     const env = loadConfig(name, schema);
-    // The migration Job (DB_MIGRATIONS=only): migrate and stop, without keys, NATS or gRPC.
-    if (env.DB_MIGRATIONS === 'only') return migrateOnly(name, env, options.migrations);
     const logger = createLogger(name, env.LOG_LEVEL);
     const bus = await createEventBus({ natsUrl: env.NATS_URL, natsAuth: natsAuthOptions(env), logger, name });
     const service = await start({ env, bus, logger, grpcHost: env.GRPC_HOST });
