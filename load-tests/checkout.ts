@@ -139,7 +139,7 @@ async function main(): Promise<boolean> {
     console.log('starting every service as its own process (NODE_ENV=production)…');
     app = await startDistributed({
       port: await freePort(), postgresUrl: serverUrl, database, natsUrl: process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
-      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', jwtSecret: randomBytes(48).toString('base64url'), logLevel: 'warn', rateLimitScale: 1000,
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', logLevel: 'warn', rateLimitScale: 1000,
       ...(process.env.BENCH_CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] } : {}),
       serviceEnv: Object.fromEntries(['gateway', 'identity', 'notifications', 'catalog', 'payments', 'cart', 'orders'].map((s) => [s, production])),
       onOutput: (service, line) => {

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { addressEnv, checkHealth, SERVICE_NAMES, serviceEntry } from '@caskade/kit';
+import { addressEnv, checkHealth, clusterKeyEnv, generateClusterKeys, SERVICE_NAMES, serviceEntry, type ClusterKeys } from '@caskade/kit';
 import { claimPort } from './ports';
 
 const root = path.resolve(__dirname, '..');
@@ -17,7 +17,8 @@ export interface DistributedOptions {
   database: string;
   natsUrl: string;
   redisUrl: string;
-  jwtSecret: string;
+  /** The keys of tokens and service credentials (ADR 053); new ones for this run when absent. */
+  keys?: ClusterKeys;
   /** First of consecutive gRPC ports, one per service; free ports are picked when absent. */
   grpcBasePort?: number;
   operator?: { email: string; password: string };
@@ -90,6 +91,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
   const databaseUrl = await ensureDatabase(opts.postgresUrl, opts.database);
   const processes = new Map<string, ChildProcess>();
   const launches = new Map<string, () => Promise<void>>();
+  const keys = opts.keys ?? generateClusterKeys([...SERVICES, 'gateway']);
   const addresses: Record<string, string> = {};
   const publicUrl = `http://localhost:${opts.port}`;
   const spawnProcess = (name: string, entry: string, env: Record<string, string>) => {
@@ -143,7 +145,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
           REDIS_URL: opts.redisUrl,
           GRPC_PORT: String(port),
           GRPC_HOST: '127.0.0.1',
-          JWT_SECRET: opts.jwtSecret,
+          ...clusterKeyEnv(keys, service),
           PUBLIC_URL: publicUrl,
           DATA_DIR: path.join(root, 'data', 'distributed'),
           ...Object.fromEntries(serviceEntry(service).calls.map((callee) => [addressEnv(callee), addresses[callee] ?? ''])),
@@ -175,7 +177,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
       PORT: String(opts.port),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
-      JWT_SECRET: opts.jwtSecret,
+      ...clusterKeyEnv(keys, 'gateway'),
       REDIS_URL: opts.redisUrl,
       ...Object.fromEntries(SERVICES.map((service) => [addressEnv(service), addresses[service] ?? ''])),
       WEB_DIST: path.join(root, 'web', 'dist'),

@@ -32,7 +32,6 @@ startDistributed({
   ...database(),
   natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
   redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
   ...(env.GRPC_BASE_PORT ? { grpcBasePort: Number(env.GRPC_BASE_PORT) } : {}),
   operator,
   autoRestart: true,

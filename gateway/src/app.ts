@@ -76,7 +76,7 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   api.use('/api', refuseNulCharacters());
   api.use(cookieParser());
   api.use(sameOriginOnly(env.PUBLIC_URL));
-  api.use(authenticate(env.JWT_SECRET));
+  api.use(authenticate());
   // API answers only: the web app's files and images set their own caching.
   api.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

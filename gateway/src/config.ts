@@ -1,4 +1,4 @@
-import { addressEnvShape, SERVICE_NAMES } from '@caskade/kit';
+import { addressEnvShape, SERVICE_NAMES, trustEnvShape } from '@caskade/kit';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -10,10 +10,13 @@ export const gatewayEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }),
+  // Public keys of access tokens and services, its own service key (ADR 053); checked by loadWorkloadConfig.
+  ...trustEnvShape,
   // <NAME>_ADDR (host:port) of every service in the manifest.
   ...addressEnvShape(SERVICE_NAMES),
   REDIS_URL: optionalUrl,
+  /** NATS: each replica receives the events its browsers' streams carry (GET /api/events/stream); unset = no live events unless a bus is given (embedded). */
+  NATS_URL: optionalUrl,
   WEB_DIST: z.string().default('web/dist'),
   /** Multiplies every rate limit (load tests raise it; never below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),

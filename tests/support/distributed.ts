@@ -72,7 +72,6 @@ export function useDistributedApp(
       database,
       natsUrl: opts.natsUrl?.() ?? NATS_URL,
       redisUrl: REDIS_URL,
-      jwtSecret: randomBytes(48).toString('base64url'),
       ...(opts.operator ? { operator: opts.operator } : {}),
       logLevel: 'warn',
       rateLimitScale: opts.rateLimitScale ?? 20,

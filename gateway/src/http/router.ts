@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError, fieldErrors, type Caller, type RateLimiter } from '@caskade/kit';
 import { sendError } from './errors';
+import { callContextOf } from './security';
 import { hasBody } from './input-guards';
 import type { RateLimiters } from './rate-limits';
 import type { RouteDef } from './route';
@@ -46,8 +47,8 @@ export function buildRouter(routes: RouteDef[], limiters: RateLimiters): Router 
   const router = Router();
   for (const def of routes) {
     router[def.method](def.path, async (req: Request, res: Response) => {
-      const caller = (res.locals.caller as Caller | null | undefined) ?? null;
-      const call = { requestId: res.locals.requestId as string, caller };
+      const call = callContextOf(res);
+      const caller = call.caller;
       try {
         authorize(def, caller);
         if (def.rateLimit) await enforceLimit(limiters, def.rateLimit, req.ip ?? 'unknown', res);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { AppError, httpRequestDuration, verifyAccessToken, withRequestId, type Logger } from '@caskade/kit';
+import { AppError, currentTrust, httpRequestDuration, withRequestId, type CallContext, type Caller, type Logger } from '@caskade/kit';
 import { ACCESS_COOKIE } from './cookies';
 import { sendError } from './errors';
 
@@ -80,14 +80,34 @@ export function sameOriginOnly(publicUrl: string): RequestHandler {
   };
 }
 
-/** Reads the access token from its cookie (or a Bearer header, for API clients) into res.locals.caller. */
-export function authenticate(secret: string): RequestHandler {
+/**
+ * Reads the access token from its cookie (or a Bearer header, for API clients) into
+ * res.locals.caller, verified with identity's public keys (ADR 053), and keeps the token itself in
+ * res.locals.accessToken: it goes on with every gRPC call made for this user, whose service verifies it again.
+ */
+export function authenticate(): RequestHandler {
+  const verifier = currentTrust().access;
   return (req, res, next) => {
     const header = req.get('authorization');
     const bearer = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     const cookies = req.cookies as Record<string, string | undefined> | undefined;
     const token = bearer ?? cookies?.[ACCESS_COOKIE];
-    res.locals.caller = token ? verifyAccessToken(token, secret) : null;
-    next();
+    res.locals.caller = null;
+    if (!token) return next();
+    verifier.verify(token).then(
+      (caller) => {
+        res.locals.caller = caller;
+        if (caller) res.locals.accessToken = token;
+        next();
+      },
+      next,
+    );
   };
+}
+
+/** The call context of a request: its id, the verified caller and the caller's access token to forward. */
+export function callContextOf(res: { locals: Record<string, unknown> }): CallContext {
+  const caller = (res.locals.caller as Caller | null | undefined) ?? null;
+  const accessToken = res.locals.accessToken;
+  return { requestId: res.locals.requestId as string, caller, ...(caller && typeof accessToken === 'string' ? { accessToken } : {}) };
 }

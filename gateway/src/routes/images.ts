@@ -3,6 +3,7 @@ import multer from 'multer';
 import { AppError, type Caller } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { sendError } from '../http/errors';
+import { callContextOf } from '../http/security';
 import type { RateLimiters } from '../http/rate-limits';
 import { imageView } from './catalog-views';
 import { imageSchema } from '../contract';
@@ -52,7 +53,7 @@ export function imageUploadRouter(clients: GatewayClients, limiters: RateLimiter
     async (req: Request, res: Response, next: NextFunction) => {
       try {
         if (!req.file) throw new AppError('validation-invalid-params', { fields: { image: 'validation.required' } });
-        const call = { requestId: res.locals.requestId as string, caller: res.locals.caller as Caller };
+        const call = callContextOf(res);
         const out = await clients.catalog.uploadImage({ data: req.file.buffer, fileName: req.file.originalname.slice(0, 200) }, call, { deadlineMs: 60_000 });
         if (!out.image) throw new AppError('internal');
         res.status(201).json({ data: imageView(out.image) });

@@ -44,7 +44,7 @@ export async function startCart(opts: StartCartOptions): Promise<CartService> {
   let listings: ListingSource;
   if (opts.listings) listings = opts.listings;
   else {
-    const client = createClient(catalog.CatalogServiceService, opts.env.CATALOG_ADDR, { name: 'catalog', logger: opts.logger });
+    const client = createClient(catalog.CatalogServiceService, opts.env.CATALOG_ADDR, { name: 'catalog', logger: opts.logger, as: 'cart' });
     catalogClient = client;
     listings = catalogListings(client);
   }

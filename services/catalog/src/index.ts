@@ -73,7 +73,7 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
   let directory: SupplierDirectory;
   if (opts.directory) directory = opts.directory;
   else {
-    const client = createClient(identity.IdentityServiceService, opts.env.IDENTITY_ADDR);
+    const client = createClient(identity.IdentityServiceService, opts.env.IDENTITY_ADDR, { as: 'catalog' });
     identityClient = client;
     directory = identityDirectory(client);
   }

@@ -6,7 +6,6 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v 
 
 export const identityEnv = baseEnv
   .extend({
-    JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }),
     OPERATOR_EMAIL: unsetIfEmpty(z.email().optional()),
     OPERATOR_PASSWORD: unsetIfEmpty(z.string().min(12).optional()),
   })

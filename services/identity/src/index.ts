@@ -1,4 +1,4 @@
-import { startServiceRuntime, type EventBus, type Logger, type ServiceRuntime } from '@caskade/kit';
+import { currentTrust, startServiceRuntime, type EventBus, type Logger, type ServiceRuntime } from '@caskade/kit';
 import { identity } from '@caskade/proto';
 import type { IdentityDeps } from './app/deps';
 import { argon2idHasher, type PasswordHasher } from './app/passwords';
@@ -27,6 +27,9 @@ export interface IdentityService extends ServiceRuntime<IdentityDB> {
 
 export async function startIdentity(opts: StartIdentityOptions): Promise<IdentityService> {
   let deps: IdentityDeps | undefined;
+  // Identity alone signs access tokens (ADR 053): the key of this process's trust (ACCESS_TOKEN_SIGNING_KEY).
+  const accessSigningKey = currentTrust().accessSigningKey;
+  if (!accessSigningKey) throw new Error('identity holds no access-token signing key (ACCESS_TOKEN_SIGNING_KEY)');
   const runtime = await startServiceRuntime<IdentityDB>({
     name: 'identity',
     env: opts.env,
@@ -38,7 +41,7 @@ export async function startIdentity(opts: StartIdentityOptions): Promise<Identit
     build: ({ db, wakeOutbox, guard }) => {
       deps = {
         db,
-        jwtSecret: opts.env.JWT_SECRET,
+        accessSigningKey,
         passwords: opts.passwords ?? argon2idHasher,
         logger: opts.logger,
         now: opts.now ?? (() => new Date()),

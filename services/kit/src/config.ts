@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustEnvShape } from './auth/trust-env';
 
 export class ConfigError extends Error {
   constructor(readonly service: string, readonly problems: string[]) {
@@ -67,5 +68,7 @@ export const baseEnv = z.object({
   NATS_TLS_CA_FILE: z.string().min(1).optional(),
   NATS_TLS_CERT_FILE: z.string().min(1).optional(),
   NATS_TLS_KEY_FILE: z.string().min(1).optional(),
+  // The keys of tokens and service credentials (docs/decisions/053); required by `runService`.
+  ...trustEnvShape,
 });
 export type BaseEnv = z.infer<typeof baseEnv>;

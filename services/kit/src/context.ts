@@ -1,32 +1,45 @@
 import { Metadata } from '@grpc/grpc-js';
-import { ROLES, type Role } from './rules/constants';
+import type { Role } from './rules/constants';
 import type { Caller } from './rules/caller';
 import { AppError } from './rules/errors';
+import type { ServiceSigner } from './auth/service-token';
+import type { Trust } from './auth/trust';
 
 export type { Caller } from './rules/caller';
 
 export interface CallContext {
   requestId: string;
+  /** The signed-in user, from a verified access token (or a service's verified `act` claim); null for none. */
   caller: Caller | null;
+  /** The caller's own access token, forwarded on every call made for them (docs/decisions/053). */
+  accessToken?: string;
+  /** The workload whose verified service credential came with the call (set by the kit's server wrapper). */
+  service?: string;
 }
 
 export const MD = {
   requestId: 'x-request-id',
-  userId: 'x-user-id',
-  role: 'x-user-role',
-  scopes: 'x-user-scopes',
-  sessionVersion: 'x-session-version',
+  /** `Bearer <access token>`: the user the call is made for, verified by every service. */
+  authorization: 'authorization',
+  /** The calling workload's service credential (docs/decisions/053). */
+  serviceToken: 'x-service-token',
   errorCode: 'x-error-code',
   errorMeta: 'x-error-meta',
 } as const;
 
-export function contextToMetadata(ctx: CallContext, md: Metadata = new Metadata()): Metadata {
+/**
+ * The metadata of an outgoing call: the request id, the calling workload's credential and the
+ * user's access token. A caller without a token (a service acting for a user: a standing order, a
+ * test) travels as the credential's `act` claim, which the receiving service accepts from services
+ * only, never from the gateway.
+ */
+export async function contextToMetadata(ctx: CallContext, signer: ServiceSigner, md: Metadata = new Metadata()): Promise<Metadata> {
   md.set(MD.requestId, ctx.requestId);
-  if (ctx.caller) {
-    md.set(MD.userId, ctx.caller.userId);
-    md.set(MD.role, ctx.caller.role);
-    md.set(MD.scopes, ctx.caller.scopes.join(' '));
-    if (ctx.caller.sessionVersion !== undefined) md.set(MD.sessionVersion, String(ctx.caller.sessionVersion));
+  if (ctx.accessToken) {
+    md.set(MD.authorization, `Bearer ${ctx.accessToken}`);
+    md.set(MD.serviceToken, await signer.token());
+  } else {
+    md.set(MD.serviceToken, await signer.token(ctx.caller ?? undefined));
   }
   return md;
 }
@@ -36,15 +49,27 @@ const first = (md: Metadata, key: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-export function contextFromMetadata(md: Metadata): CallContext {
-  const requestId = first(md, MD.requestId) ?? 'unknown';
-  const userId = first(md, MD.userId);
-  const role = first(md, MD.role);
-  if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return { requestId, caller: null };
-  const scopes = (first(md, MD.scopes) ?? '').split(' ').filter(Boolean);
-  const version = Number(first(md, MD.sessionVersion));
-  const sessionVersion = Number.isSafeInteger(version) && version >= 0 ? { sessionVersion: version } : {};
-  return { requestId, caller: { userId, role: role as Role, scopes, ...sessionVersion } };
+/** The request id an incoming call carries ('unknown' without one); never who is asking. */
+export const requestIdFromMetadata = (md: Metadata): string => first(md, MD.requestId) ?? 'unknown';
+
+/**
+ * Who is asking, proven by the call's credentials: a valid service credential is required; the
+ * user comes from a valid access token (Bearer) or the credential's `act` claim. Metadata such as
+ * `x-user-id` is never read. Throws auth-unauthenticated for a missing or invalid credential.
+ */
+export async function authenticateMetadata(md: Metadata, trust: Pick<Trust, 'access' | 'services'>): Promise<CallContext> {
+  const requestId = requestIdFromMetadata(md);
+  const serviceToken = first(md, MD.serviceToken);
+  const service = serviceToken ? await trust.services.verify(serviceToken) : null;
+  if (!service) throw new AppError('auth-unauthenticated', { reason: 'service-credential' });
+  const authorization = first(md, MD.authorization);
+  if (authorization !== undefined) {
+    const token = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
+    const caller = token ? await trust.access.verify(token) : null;
+    if (!caller) throw new AppError('auth-unauthenticated', { reason: 'access-token' });
+    return { requestId, caller, accessToken: token, service: service.service };
+  }
+  return { requestId, caller: service.act, service: service.service };
 }
 
 export const systemContext = (requestId = 'system'): CallContext => ({ requestId, caller: null });

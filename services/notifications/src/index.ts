@@ -57,7 +57,7 @@ export async function startNotifications(opts: StartNotificationsOptions): Promi
   let contacts: ContactDirectory;
   if (opts.contacts) contacts = opts.contacts;
   else {
-    const client = createClient(identity.IdentityServiceService, env.IDENTITY_ADDR);
+    const client = createClient(identity.IdentityServiceService, env.IDENTITY_ADDR, { as: 'notifications' });
     identityClient = client;
     contacts = identityContacts(client);
   }

@@ -38,10 +38,10 @@ const SMALL_PLAN_FEE = MEMBERSHIP_PLANS.find((p) => p.key === 'small')?.platform
 export async function startOrders(opts: StartOrdersOptions): Promise<OrdersService> {
   const { env, logger } = opts;
   const clients = {
-    identity: createClient(identity.IdentityServiceService, env.IDENTITY_ADDR, { name: 'identity', logger }),
-    catalog: createClient(catalog.CatalogServiceService, env.CATALOG_ADDR, { name: 'catalog', logger }),
-    cart: createClient(cart.CartServiceService, env.CART_ADDR, { name: 'cart', logger }),
-    payments: createClient(payments.PaymentsServiceService, env.PAYMENTS_ADDR, { name: 'payments', logger }),
+    identity: createClient(identity.IdentityServiceService, env.IDENTITY_ADDR, { name: 'identity', logger, as: 'orders' }),
+    catalog: createClient(catalog.CatalogServiceService, env.CATALOG_ADDR, { name: 'catalog', logger, as: 'orders' }),
+    cart: createClient(cart.CartServiceService, env.CART_ADDR, { name: 'cart', logger, as: 'orders' }),
+    payments: createClient(payments.PaymentsServiceService, env.PAYMENTS_ADDR, { name: 'payments', logger, as: 'orders' }),
   };
   let deps: OrdersDeps | undefined;
   const pollMs = opts.timerPollMs ?? env.ORDER_TIMER_POLL_MS;

@@ -1,11 +1,12 @@
-import type { CallerGuard, Logger } from '@caskade/kit';
+import type { CallerGuard, Logger, SigningKey } from '@caskade/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityDB } from '../db/schema';
 import type { PasswordHasher } from './passwords';
 
 export interface IdentityDeps {
   db: Kysely<IdentityDB>;
-  jwtSecret: string;
+  /** The Ed25519 key access tokens are signed with (docs/decisions/053): identity's alone. */
+  accessSigningKey: SigningKey;
   passwords: PasswordHasher;
   logger: Logger;
   now: () => Date;

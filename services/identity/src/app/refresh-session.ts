@@ -30,7 +30,7 @@ export async function refreshSession(deps: IdentityDeps, req: identity.RefreshRe
       return null;
     }
     if (decision.kind === 'grace') {
-      const access = signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes, sessionVersion: user.session_version }, deps.jwtSecret);
+      const access = await signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes, sessionVersion: user.session_version }, deps.accessSigningKey);
       return { user: toUser(user), session: { accessToken: access.token, accessExpiresAtMs: access.expiresAtMs, refreshToken: '', refreshExpiresAtMs: 0 } };
     }
     await markRefreshTokenRotated(trx, token.id, now);

@@ -14,7 +14,7 @@ type Trx = Transaction<IdentityDB>;
 
 /** Access token plus a new refresh token in `familyId` (a new family at login). */
 export async function issueSession(trx: Trx, deps: IdentityDeps, user: UserRow, familyId: string = randomUUID()): Promise<identity.Session> {
-  const access = signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes, sessionVersion: user.session_version }, deps.jwtSecret);
+  const access = await signAccessToken({ sub: user.id, role: user.role, scopes: user.scopes, sessionVersion: user.session_version }, deps.accessSigningKey);
   const refresh = newSecret();
   const expiresAt = new Date(deps.now().getTime() + REFRESH_TOKEN_TTL_MS);
   await insertRefreshToken(trx, { id: randomUUID(), familyId, userId: user.id, tokenHash: hashSecret(refresh), expiresAt });

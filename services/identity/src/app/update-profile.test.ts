@@ -1,9 +1,9 @@
-import { verifyAccessToken, type CallContext } from '@caskade/kit';
+import type { CallContext } from '@caskade/kit';
 import { expectAppError } from '@caskade/kit/testing';
 import { identity } from '@caskade/proto';
 import { UserProfileChanged } from '../events/registry';
 import { ensureAccounts } from '../index';
-import { anon, as, buyer, describeIdentity, of, PASSWORD, supplier, TEST_JWT_SECRET } from '../testing/harness';
+import { anon, as, buyer, describeIdentity, of, PASSWORD, supplier, accessCaller } from '../testing/harness';
 
 describeIdentity('identity: profile, user type, deletion and limited access', (h, { test: it }) => {
   it('updates the profile with validation; suppliers only for supplier fields', async () => {
@@ -67,10 +67,10 @@ describeIdentity('identity: profile, user type, deletion and limited access', (h
     const { client } = h();
     const out = await client.signUp(buyer('retype@example.com'), anon);
     const switched = await client.setUserType({ userType: 'supplier' }, as(out.user));
-    expect(verifyAccessToken(switched.session?.accessToken ?? '', TEST_JWT_SECRET)).toMatchObject({ userId: out.user?.id, role: 'supplier' });
+    expect((await accessCaller(switched.session?.accessToken ?? ''))).toMatchObject({ userId: out.user?.id, role: 'supplier' });
     await expectAppError(client.refresh({ refreshToken: out.session?.refreshToken ?? '' }, anon), 'auth-unauthenticated');
     const renewed = await client.refresh({ refreshToken: switched.session?.refreshToken ?? '' }, anon);
-    expect(verifyAccessToken(renewed.session?.accessToken ?? '', TEST_JWT_SECRET)?.role).toBe('supplier');
+    expect((await accessCaller(renewed.session?.accessToken ?? ''))?.role).toBe('supplier');
     // Asking for the type it already has changes nothing and issues nothing.
     expect((await client.setUserType({ userType: 'supplier' }, of(switched.session))).session).toBeUndefined();
   });

@@ -4,14 +4,14 @@
  * requests the suites share. `describeIdentity` runs a suite on both databases through
  * describeWithServices, so a test never passes without running.
  */
-import { createClient, createLogger, LocalEventBus, verifyAccessToken, type CallContext, type EventEnvelope, type PromiseClient } from '@caskade/kit';
-import { describeServiceBackends, dropTestSchema, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
+import { createClient, createLogger, currentTrust, LocalEventBus, type CallContext, type Caller, type EventEnvelope, type PromiseClient } from '@caskade/kit';
+import { describeServiceBackends, dropTestSchema, TEST_DATABASE_URL, uniqueName, unverifiedCaller, type Backend, type GatedSuite } from '@caskade/kit/testing';
 import { identity } from '@caskade/proto';
 import { identityEnv } from '../config';
 import { startIdentity, type IdentityService } from '../index';
 
-/** The JWT secret the harness's service signs with. */
-export const TEST_JWT_SECRET = 'x'.repeat(40);
+/** The caller a valid access token names, verified with the keys the harness's identity signs with (this process's development trust). */
+export const accessCaller = (token: string): Promise<Caller | null> => currentTrust().access.verify(token);
 /** Every test account's password. */
 export const PASSWORD = 'correct horse battery';
 
@@ -29,7 +29,7 @@ export interface IdentityHarness {
   stop(): Promise<void>;
 }
 
-export async function startIdentityHarness(backend: Backend, opts: { jwtSecret?: string } = {}): Promise<IdentityHarness> {
+export async function startIdentityHarness(backend: Backend): Promise<IdentityHarness> {
   const logger = createLogger('identity-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const schema = uniqueName('identity_test');
   const bus = new LocalEventBus({ logger });
@@ -37,7 +37,7 @@ export async function startIdentityHarness(backend: Backend, opts: { jwtSecret?:
   await bus.subscribe({ consumer: 'test-capture', subjects: ['identity.>'], handler: async (e) => void events.push(e) });
   const clock = { now: Date.now() };
   const svc = await startIdentity({
-    env: identityEnv.parse({ DATA_DIR: ':memory:', JWT_SECRET: opts.jwtSecret ?? TEST_JWT_SECRET, ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+    env: identityEnv.parse({ DATA_DIR: ':memory:', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
     bus,
     logger,
     schema,
@@ -80,8 +80,14 @@ export const as = (user: identity.User | undefined): CallContext => ({
   caller: { userId: user?.id ?? '', role: (user?.role ?? 'buyer') as 'buyer', scopes: [] },
 });
 
-/** The caller a session's access token names, as the gateway forwards it (with its session version). */
-export const of = (session: identity.Session | undefined): CallContext => ({ requestId: 'test', caller: verifyAccessToken(session?.accessToken ?? '', TEST_JWT_SECRET) });
+/**
+ * A call made with a session's access token, as the gateway forwards it: identity verifies the token
+ * itself (ADR 053). `caller` is the token's claims read without verification, for tests to look at.
+ */
+export const of = (session: identity.Session | undefined): CallContext => {
+  const accessToken = session?.accessToken ?? '';
+  return { requestId: 'test', caller: unverifiedCaller(accessToken), accessToken };
+};
 
 export const buyer = (email: string): identity.SignUpRequest => ({
   userType: 'buyer',

@@ -97,7 +97,9 @@ export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions =
       const known = await load(caller.userId);
       if (known.status === 'deleted') throw new AppError('auth-unauthenticated', { reason: 'account-deleted' });
       if (known.status === 'banned') throw new AppError('forbidden', { reason: 'user-banned' });
-      if ((caller.sessionVersion ?? 0) < known.version) throw new AppError('auth-unauthenticated', { reason: 'session-revoked' });
+      // A token's caller always has a version; a service acting for a user without one (a standing
+      // order: ADR 053's `act`) is not a session, so only the account's status applies to it.
+      if (caller.sessionVersion !== undefined && caller.sessionVersion < known.version) throw new AppError('auth-unauthenticated', { reason: 'session-revoked' });
     },
     async statusOf(userId) {
       return (await load(userId)).status;

@@ -2,6 +2,7 @@ import { Client, credentials, Metadata, status, type MethodDefinition, type Serv
 import type { Logger } from '../logger';
 import { service as healthService } from 'grpc-health-check';
 import { contextToMetadata, type CallContext } from '../context';
+import { currentTrust } from '../auth/trust';
 import { grpcToAppError } from './status';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -24,8 +25,24 @@ export type PromiseClient<D> = {
     : never;
 } & { close(): void };
 
-/** Every call carries a deadline and the caller's context; failures come back as AppError. */
-export function createClient<D extends Record<keyof D, UnaryMethod>>(definition: D, address: string, upstream?: { name: string; logger: Logger }): PromiseClient<D> {
+export interface ClientOptions {
+  /** The upstream's name, for the warn line when it fails (with `logger`). */
+  name?: string;
+  logger?: Logger;
+  /**
+   * The workload making the calls, whose service credential goes with each (docs/decisions/053):
+   * `gateway`, `orders`, …; by default the one this process runs (`test` in tests).
+   */
+  as?: string;
+}
+
+/**
+ * Every call carries a deadline, the caller's context and credentials (the workload's service
+ * credential, the user's access token); failures come back as AppError.
+ */
+export function createClient<D extends Record<keyof D, UnaryMethod>>(definition: D, address: string, options: ClientOptions = {}): PromiseClient<D> {
+  const upstream = options.name && options.logger ? { name: options.name, logger: options.logger } : undefined;
+  const signer = currentTrust().signer(options.as);
   const client = new Client(address, credentials.createInsecure(), {
     // Headless Kubernetes Services resolve to every pod: spread calls over all of them.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
@@ -42,15 +59,17 @@ export function createClient<D extends Record<keyof D, UnaryMethod>>(definition:
   });
   const out: Record<string, unknown> = { close: () => client.close() };
   for (const [name, method] of Object.entries(definition) as [string, MethodDefinition<unknown, unknown>][]) {
-    out[name] = (req: unknown, ctx: CallContext, opts?: CallOptions) =>
-      new Promise((resolve, reject) => {
+    out[name] = async (req: unknown, ctx: CallContext, opts?: CallOptions) => {
+      const deadline = Date.now() + (opts?.deadlineMs ?? DEFAULT_DEADLINE_MS);
+      const metadata = await contextToMetadata(ctx, signer);
+      return new Promise((resolve, reject) => {
         client.makeUnaryRequest(
           method.path,
           method.requestSerialize,
           method.responseDeserialize,
           req,
-          contextToMetadata(ctx),
-          { deadline: Date.now() + (opts?.deadlineMs ?? DEFAULT_DEADLINE_MS) },
+          metadata,
+          { deadline },
           (err: ServiceError | null, res?: unknown) => {
             if (!err) return resolve(res);
             // The upstream itself failed (down, too slow, cut off): say which, at warn; answers it gave are not failures.
@@ -61,6 +80,7 @@ export function createClient<D extends Record<keyof D, UnaryMethod>>(definition:
           },
         );
       });
+    };
   }
   return out as PromiseClient<D>;
 }

@@ -2,7 +2,7 @@ import { Metadata, status, type sendUnaryData, type ServerUnaryCall } from '@grp
 import { MD } from '../context';
 import { createLogger } from '../logger';
 import { AppError } from '../rules/errors';
-import { unaryService } from './server';
+import { setVerifiedContext, unaryService } from './server';
 
 interface Outcome {
   code?: number;
@@ -18,6 +18,7 @@ function callWith(failure: unknown): Promise<Outcome | null> {
   );
   return new Promise((resolve) => {
     const call = { request: {}, metadata: new Metadata() } as unknown as ServerUnaryCall<object, object>;
+    setVerifiedContext(call, { requestId: 'test', caller: null, service: 'test' });
     svc.Fail(call, (err) => resolve(err ? { code: err.code, details: err.details, metadata: err.metadata } : null));
   });
 }
@@ -34,6 +35,24 @@ describe('unaryService error mapping', () => {
     expect((await callWith(new AppError('not-found')))?.code).toBe(status.NOT_FOUND);
     expect((await callWith(Object.assign(new Error('duplicate key'), { code: '23505' })))?.code).toBe(status.INTERNAL);
     expect((await callWith(new Error('boom')))?.code).toBe(status.INTERNAL);
+  });
+});
+
+describe('unaryService refuses a call the kit did not verify', () => {
+  it('answers UNAUTHENTICATED and never runs the handler, whatever the metadata says', async () => {
+    let ran = false;
+    const svc = unaryService<{ Work: (call: ServerUnaryCall<object, object>, cb: sendUnaryData<object>) => void }>(
+      { Work: async () => { ran = true; return {}; } },
+      createLogger('test', 'silent'),
+    );
+    const metadata = new Metadata();
+    metadata.set('x-user-id', 'someone');
+    metadata.set('x-user-role', 'operator');
+    const out = await new Promise<Outcome | null>((resolve) => {
+      svc.Work({ request: {}, metadata } as unknown as ServerUnaryCall<object, object>, (err) => resolve(err ? { code: err.code } : null));
+    });
+    expect(out?.code).toBe(status.UNAUTHENTICATED);
+    expect(ran).toBe(false);
   });
 });
 
@@ -54,8 +73,10 @@ describe('unaryService request ids in logs', () => {
     );
     const metadata = new Metadata();
     metadata.set(MD.requestId, 'req-from-gateway-1');
+    const call = { request: {}, metadata } as unknown as ServerUnaryCall<object, object>;
+    setVerifiedContext(call, { requestId: 'req-from-gateway-1', caller: null, service: 'gateway' });
     await new Promise<void>((resolve) => {
-      svc.Work({ request: {}, metadata } as unknown as ServerUnaryCall<object, object>, () => resolve());
+      svc.Work(call, () => resolve());
     });
     logger.info('outside any call');
     expect(lines.map((l) => [l.msg, l.requestId])).toEqual([

@@ -8,12 +8,13 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { contextFromMetadata, type CallContext } from '../context';
+import { authenticateMetadata, requestIdFromMetadata, type CallContext } from '../context';
 import { withRequestId, type Logger } from '../logger';
 import { isDataException } from '../db/database';
 import { AppError } from '../rules/errors';
 import { appErrorToGrpc } from './status';
 import type { CallerGuard } from '../auth/revocation';
+import type { Trust } from '../auth/trust';
 import { grpcServerDuration } from '../metrics';
 
 /** A unary service written as async functions of (request, context). */
@@ -21,12 +22,29 @@ export type UnaryImplementation<S> = {
   [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (req: Req, ctx: CallContext) => Promise<Res> : never;
 };
 
-/** Wrap async handlers: context from metadata, AppError to a gRPC status with its code, anything else INTERNAL (logged). */
+/** The verified context of each call, set by `guardBinding` before the handler runs. */
+const verifiedContexts = new WeakMap<object, CallContext>();
+
+/** Records the verified context of a call (the kit's wrapper; tests that drive a handler directly). */
+export function setVerifiedContext(call: object, ctx: CallContext): void {
+  verifiedContexts.set(call, ctx);
+}
+
+/**
+ * Wrap async handlers: the context `guardBinding` verified (a call that did not pass it is refused
+ * as unauthenticated: never a context from bare metadata), AppError to a gRPC status with its code,
+ * anything else INTERNAL (logged).
+ */
 export function unaryService<S extends UntypedServiceImplementation>(impl: UnaryImplementation<S>, logger: Logger): S {
   const out: Record<string, handleUnaryCall<unknown, unknown>> = {};
   for (const [name, fn] of Object.entries(impl) as [string, (req: unknown, ctx: CallContext) => Promise<unknown>][]) {
     out[name] = (call, callback) => {
-      const ctx = contextFromMetadata(call.metadata);
+      const ctx = verifiedContexts.get(call);
+      if (!ctx) {
+        const { code, details, metadata } = appErrorToGrpc(new AppError('auth-unauthenticated', { reason: 'unverified-call' }));
+        callback({ code, details, metadata });
+        return;
+      }
       const started = performance.now();
       const log = (outcome: string) =>
         logger.debug({ method: name, requestId: ctx.requestId, userId: ctx.caller?.userId, outcome, ms: Math.round(performance.now() - started) }, 'rpc');
@@ -56,14 +74,23 @@ export function unaryService<S extends UntypedServiceImplementation>(impl: Unary
 }
 
 /**
- * Every unary method of a binding checks its caller with the guard first (revoked sessions, banned
- * or deleted accounts: docs/decisions/023), so no service can forget to; calls without a caller pass.
+ * Every unary method of a binding verifies the call's credentials first — a valid service
+ * credential, and the user's access token or the credential's `act` claim (docs/decisions/053) —
+ * then checks the user with the guard (revoked sessions, banned or deleted accounts: ADR 023), so no
+ * service can forget to. A call without a valid credential never reaches a handler (UNAUTHENTICATED).
  */
-export function guardBinding(binding: GrpcServiceBinding, guard: CallerGuard, logger: Logger): GrpcServiceBinding {
+export function guardBinding(binding: GrpcServiceBinding, guard: CallerGuard, logger: Logger, trust: Pick<Trust, 'access' | 'services'>): GrpcServiceBinding {
   const implementation: UntypedServiceImplementation = { ...binding.implementation };
   for (const [name, method] of Object.entries(binding.definition)) {
     const handler = implementation[name];
-    if (method.requestStream || method.responseStream || typeof handler !== 'function') continue;
+    if (typeof handler !== 'function') continue;
+    if (method.requestStream || method.responseStream) {
+      // No streaming method is served; one added later must be authenticated here first.
+      implementation[name] = (() => {
+        throw new Error(`streaming method ${name} is not authenticated by the kit`);
+      }) as never;
+      continue;
+    }
     const unary = handler as handleUnaryCall<unknown, unknown>;
     implementation[name] = ((call, reply) => {
       const stop = grpcServerDuration.startTimer({ service: binding.name, method: name });
@@ -72,18 +99,28 @@ export function guardBinding(binding: GrpcServiceBinding, guard: CallerGuard, lo
         stop({ code });
         reply(err, value);
       };
-      guard.check(contextFromMetadata(call.metadata)).then(
-        () => unary(call, callback),
-        (err: unknown) => {
-          if (err instanceof AppError) {
-            const { code, details, metadata } = appErrorToGrpc(err);
-            callback({ code, details, metadata });
-            return;
-          }
-          logger.error({ err, method: name }, 'caller check failed');
-          callback({ code: status.UNAVAILABLE, details: 'caller check unavailable' });
-        },
-      );
+      authenticateMetadata(call.metadata, trust)
+        .then(async (ctx) => {
+          await guard.check(ctx);
+          return ctx;
+        })
+        .then(
+          (ctx) => {
+            verifiedContexts.set(call, ctx);
+            unary(call, callback);
+          },
+          (err: unknown) => {
+            if (err instanceof AppError) {
+              const reason = err.meta?.reason;
+              if (reason === 'service-credential' || reason === 'access-token') logger.warn({ method: name, requestId: requestIdFromMetadata(call.metadata), reason }, 'call refused: no valid credential');
+              const { code, details, metadata } = appErrorToGrpc(err);
+              callback({ code, details, metadata });
+              return;
+            }
+            logger.error({ err, method: name }, 'caller check failed');
+            callback({ code: status.UNAVAILABLE, details: 'caller check unavailable' });
+          },
+        );
     }) satisfies handleUnaryCall<unknown, unknown>;
   }
   return { ...binding, implementation };

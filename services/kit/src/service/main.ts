@@ -6,6 +6,7 @@ import type { EventBus } from '../events/types';
 import { createLogger, type Logger } from '../logger';
 import { KIT_MIGRATIONS, stopOnSignals } from './runtime';
 import { MigrationsApplied, openDatabase, type Migration } from '../db/database';
+import { configureTrust, trustFromEnv } from '../auth/trust';
 
 export interface RunServiceOptions {
   /** The service's own migrations (the kit's come first), for DB_MIGRATIONS=only: the cluster's migration Job. */
@@ -21,7 +22,7 @@ export interface ServiceStart<E> {
 
 /**
  * A service's process (its `main.ts`): the environment checked against its schema (a bad value
- * stops it with a message naming each), its logger, the event bus (NATS when NATS_URL is set, which
+ * stops it with a message naming each), its keys (docs/decisions/053), its logger, the event bus (NATS when NATS_URL is set, which
  * may come later), the service started, and an orderly stop on SIGTERM/SIGINT.
  */
 export function runService<S extends z.ZodType<BaseEnv>>(
@@ -35,6 +36,8 @@ export function runService<S extends z.ZodType<BaseEnv>>(
     // service's own settings (only the shared ones are checked).
     if (process.env.DB_MIGRATIONS === 'only') return migrateOnly(name, loadConfig(name, baseEnv), options.migrations);
     const env = loadConfig(name, schema);
+    // One workload per process: its own service key, everyone's public keys; identity also signs access tokens.
+    configureTrust(trustFromEnv(name, env, { signsAccessTokens: name === 'identity' }));
     const logger = createLogger(name, env.LOG_LEVEL);
     const bus = await createEventBus({ natsUrl: env.NATS_URL, natsAuth: natsAuthOptions(env), logger, name });
     const service = await start({ env, bus, logger, grpcHost: env.GRPC_HOST });

@@ -9,6 +9,7 @@ import { guardBinding, startGrpcServer, type GrpcServiceBinding } from '../grpc/
 import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, type CallerGuard, type SessionRevocation } from '../auth/revocation';
 import type { Logger } from '../logger';
 
+import { currentTrust } from '../auth/trust';
 /** The kit's own tables every service has (outbox and inbox, session revocations), migrated before the service's. */
 export const KIT_MIGRATIONS: Migration[] = [OUTBOX_MIGRATION, SESSION_REVOCATIONS_MIGRATION];
 
@@ -66,7 +67,8 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
   const relay = new OutboxRelay({ db: database.db, bus: opts.bus, logger });
   const guard = createCallerGuard(database.db);
   const parts = await opts.build({ db: database.db, wakeOutbox: () => relay.wake(), guard });
-  const bindings = parts.bindings.map((b) => guardBinding(b, guard, logger));
+  const trust = currentTrust();
+  const bindings = parts.bindings.map((b) => guardBinding(b, guard, logger, trust));
   const server = await startGrpcServer(bindings, opts.env.GRPC_PORT, opts.grpcHost ?? '127.0.0.1');
   const subscriptions: Subscription[] = [];
   try {

@@ -8,6 +8,9 @@ import { connect as connectNats } from '@nats-io/transport-node';
 import { appendFileSync } from 'node:fs';
 import vm from 'node:vm';
 import pg from 'pg';
+import { decodeJwt } from 'jose';
+import { callerFromClaims } from '../auth/jwt';
+import type { Caller } from '../context';
 
 export interface ServiceGate {
   readonly name: string;
@@ -166,3 +169,14 @@ export { expectAppError } from './errors';
 export { corruptPngImageData, solidPng } from './images';
 export { pdfTextLines } from './pdf';
 export { describeServiceBackends, dropTestSchema, type StartedHarness } from './harness';
+
+/**
+ * Tests only: the caller an access token's claims name, read WITHOUT verifying it (a test looks at
+ * what it sends; the service it calls verifies the token itself). Null for no token.
+ */
+export function unverifiedCaller(token: string): Caller | null {
+  if (!token) return null;
+  const claims = decodeJwt(token);
+  if (typeof claims.sub !== 'string') return null;
+  return callerFromClaims(claims.sub, claims, false);
+}

@@ -64,7 +64,7 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
   const catalogSvc = await startCatalog({ env: catalogEnv.parse({ ...env, IDENTITY_ADDR: '127.0.0.1:1' }), bus, logger: testLogger, schema: schemas.catalog, directory });
   const paymentsSvc = await startPayments({ env: paymentsEnv.parse({ ...env, SANDBOX_BECS_SETTLE_SECONDS: '0' }), bus, logger: testLogger, schema: schemas.payments, pollMs: 50 });
   const cartSvc = await startCart({ env: cartEnv.parse({ ...env, CATALOG_ADDR: catalogSvc.grpcAddress }), bus, logger: testLogger, schema: schemas.cart });
-  const identitySvc = await startIdentity({ env: identityEnv.parse({ ...env, JWT_SECRET: 'x'.repeat(40) }), bus, logger: testLogger, schema: schemas.identity });
+  const identitySvc = await startIdentity({ env: identityEnv.parse(env), bus, logger: testLogger, schema: schemas.identity });
   const ordersEnvValues = ordersEnv.parse({
     ...env, IDENTITY_ADDR: identitySvc.grpcAddress, CATALOG_ADDR: catalogSvc.grpcAddress, CART_ADDR: cartSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress,
   });
