@@ -96,6 +96,13 @@ describe('catalog through the gateway', () => {
     expect(all.body.data.pagination.totalItems).toBeGreaterThanOrEqual(250);
     const brands = await anon.get<{ data: Array<{ id: string; brandName: string; publishedListings: number }> }>('/api/brands');
     expect(brands.body.data.length).toBeGreaterThanOrEqual(30);
+    // The card view (landing page, supplier filter): the same brands, a fraction of the bytes; an unknown view is refused.
+    const cards = await fetch(`${app.url}/api/brands?view=card`);
+    const cardText = await cards.text();
+    expect(cards.status).toBe(200);
+    expect((JSON.parse(cardText) as { data: Array<{ id: string }> }).data.map((b) => b.id)).toEqual(brands.body.data.map((b) => b.id));
+    expect(cardText.length * 3).toBeLessThan(JSON.stringify(brands.body).length);
+    expect((await anon.get('/api/brands?view=everything')).status).toBe(400);
     for (const category of ['beer', 'cider', 'low-alcohol', 'mixer', 'rtd', 'spirit', 'wellness', 'wine', 'zero-alcohol']) {
       const res = await anon.get<{ data: Page }>(`/api/listings?pub_category=${category}&perPage=1`);
       expect(res.body.data.pagination.totalItems).toBeGreaterThan(0);

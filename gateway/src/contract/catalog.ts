@@ -57,6 +57,18 @@ export const brandSchema = z.object({
   publishedListings: z.number().int(),
 });
 
+/** The longest description a brand card carries (the landing page shows one line of it). */
+export const BRAND_CARD_DESCRIPTION_MAX = 160;
+/**
+ * `GET /api/brands?view=card`: what the landing page's supplier cards and the search page's
+ * supplier filter show. The image is the logo (else the profile image) in its `listing-card`
+ * variant only; the description clipped to BRAND_CARD_DESCRIPTION_MAX characters.
+ */
+export const brandCardSchema = z.object({
+  id: z.uuid(), brandName: z.string(), displayName: z.string(), description: z.string(), logo: imageSchema.nullable(), publishedListings: z.number().int(),
+});
+export const brandsQuery = z.object({ view: z.enum(['full', 'card']).default('full').describe('card: the fields a supplier card shows (far smaller)') }).strict();
+
 /** `GET /api/users/:id`: a public profile, with the brand page for suppliers. */
 export const publicUserSchema = z.object({
   id: z.uuid(), role: z.string(), displayName: z.string(), abbreviatedName: z.string(), companyName: z.string(), brandName: z.string(),
@@ -99,6 +111,7 @@ export type Pagination = z.output<typeof paginationSchema>;
 export type Listing = z.output<typeof listingSchema>;
 export type ListingPage = z.output<typeof listingPageSchema>;
 export type Brand = z.output<typeof brandSchema>;
+export type BrandCard = z.output<typeof brandCardSchema>;
 export type PublicUser = z.output<typeof publicUserSchema>;
 export type CreateListingBody = z.input<typeof createListingBody>;
 export type UpdateListingBody = z.input<typeof updateListingBody>;

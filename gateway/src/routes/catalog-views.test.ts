@@ -1,6 +1,6 @@
 import { catalog } from '@caskade/proto';
-import { brandSchema, createListingBody, listingPageSchema, listingSchema, updateListingBody } from '../contract';
-import { brandView, listingPageView, listingView } from './catalog-views';
+import { brandCardSchema, brandSchema, brandsQuery, createListingBody, listingPageSchema, listingSchema, updateListingBody } from '../contract';
+import { brandCardView, brandView, listingPageView, listingView } from './catalog-views';
 
 const owner = { userId: '7b0c1a52-8f7e-4c1d-9d55-2f1f3c6a9e01', role: 'supplier' as const, scopes: [] };
 const imageId = '0f5e8d0a-3b7c-4e59-8a43-6c1d2b9e7f10';
@@ -45,6 +45,42 @@ describe('catalog views answer the contract', () => {
     expect(listingPageSchema.parse(page)).toEqual(page);
     const brand = brandView(catalog.Brand.fromPartial({ id: owner.userId, brandName: 'Fitzroy Brewing', collections: ['Core'], publishedListings: 1 }));
     expect(brandSchema.strict().parse(brand)).toEqual(brand);
+  });
+});
+
+describe('the brand card view (GET /api/brands?view=card)', () => {
+  const variants = ['scaled-400', 'scaled-800', 'scaled-1600', 'scaled-2400', 'listing-card', 'listing-card-2x'];
+  const image = (id: string) => ({ id, variants: variants.map((name) => ({ name, url: `/images/${id}/${name}`, width: 400, height: 400 })) });
+  const logoId = '1a5e8d0a-3b7c-4e59-8a43-6c1d2b9e7f11';
+  const profileId = '2b5e8d0a-3b7c-4e59-8a43-6c1d2b9e7f12';
+  const full = catalog.Brand.fromPartial({
+    id: owner.userId, brandName: 'Fitzroy Brewing', displayName: 'Ada Brewer', description: 'Small-batch ales. '.repeat(30), deliveryNotes: 'Tuesdays',
+    discountNotes: '10% off kegs', collections: ['Core', 'Seasonal'], logo: image(logoId), headerImage: image(imageId), profileImage: image(profileId), publishedListings: 7,
+  });
+
+  it('carries what a supplier card shows: one small image variant and a clipped description, far fewer bytes', () => {
+    const card = brandCardView(full);
+    expect(brandCardSchema.strict().parse(card)).toEqual(card);
+    expect(card.logo).toEqual({ id: logoId, variants: { 'listing-card': { url: `/images/${logoId}/listing-card`, width: 400, height: 400 } } });
+    expect(card.description.length).toBeLessThanOrEqual(160);
+    expect(card.description.endsWith('…')).toBe(true);
+    expect(full.description.startsWith(card.description.slice(0, -1))).toBe(true);
+    expect(card).toMatchObject({ id: owner.userId, brandName: 'Fitzroy Brewing', displayName: 'Ada Brewer', publishedListings: 7 });
+    expect(JSON.stringify(card).length * 4).toBeLessThan(JSON.stringify(brandView(full)).length);
+  });
+
+  it('falls back to the profile image, else no image; a short description is kept whole', () => {
+    expect(brandCardView({ ...full, logo: undefined }).logo?.id).toBe(profileId);
+    const bare = brandCardView(catalog.Brand.fromPartial({ id: owner.userId, brandName: 'Bare', description: 'Short.' }));
+    expect(bare.logo).toBeNull();
+    expect(bare.description).toBe('Short.');
+  });
+
+  it('the query takes full (default) or card and refuses anything else', () => {
+    expect(brandsQuery.parse({})).toEqual({ view: 'full' });
+    expect(brandsQuery.parse({ view: 'card' })).toEqual({ view: 'card' });
+    expect(brandsQuery.safeParse({ view: 'everything' }).success).toBe(false);
+    expect(brandsQuery.safeParse({ view: 'card', extra: '1' }).success).toBe(false);
   });
 });
 

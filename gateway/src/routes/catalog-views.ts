@@ -7,7 +7,7 @@ import type { catalog } from '@caskade/proto';
 import {
   DAYS_OF_WEEK, LISTING_TYPES, PACKAGE_TYPES, allowedTransitions, pricePackageInput, listingActor, stockLevel, type ListingAttributes,
 } from '@caskade/catalog/domain';
-import type { Brand, ImageRef, Listing, ListingPage, Pagination } from '../contract';
+import { BRAND_CARD_DESCRIPTION_MAX, type Brand, type BrandCard, type ImageRef, type Listing, type ListingPage, type Pagination } from '../contract';
 
 /**
  * Proto carries the catalog's closed sets (types, states, days) as strings; the catalog validated
@@ -69,6 +69,18 @@ export function brandView(b: catalog.Brand): Brand {
     id: b.id, brandName: b.brandName, displayName: b.displayName, description: b.description, deliveryNotes: b.deliveryNotes,
     discountNotes: b.discountNotes, collections: b.collections, logo: img(b.logo), headerImage: img(b.headerImage),
     profileImage: img(b.profileImage), publishedListings: b.publishedListings,
+  };
+}
+
+/** A brand as a supplier card shows it: one small image variant, a clipped description. */
+export function brandCardView(b: catalog.Brand): BrandCard {
+  const image = b.logo ?? b.profileImage;
+  const card = image?.variants.find((v) => v.name === 'listing-card');
+  const description = b.description.length > BRAND_CARD_DESCRIPTION_MAX ? `${b.description.slice(0, BRAND_CARD_DESCRIPTION_MAX - 1).trimEnd()}…` : b.description;
+  return {
+    id: b.id, brandName: b.brandName, displayName: b.displayName, description,
+    logo: image && card ? { id: image.id, variants: { [card.name]: { url: card.url, width: card.width, height: card.height } } } : null,
+    publishedListings: b.publishedListings,
   };
 }
 

@@ -3,9 +3,9 @@ import { AppError, AU_STATES, MAX_PAGE_SIZE, type Cache, type Caller } from '@ca
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
-import { brandView, listingPageView, listingView } from './catalog-views';
+import { brandCardView, brandView, listingPageView, listingView } from './catalog-views';
 import {
-  addListingImageBody, brandSchema, createListingBody, listingPageSchema, listingSchema, ownBrandBody, publicUserSchema, rejectListingBody,
+  addListingImageBody, brandCardSchema, brandSchema, brandsQuery, createListingBody, listingPageSchema, listingSchema, ownBrandBody, publicUserSchema, rejectListingBody,
   stockChangeBody, updateListingBody,
 } from '../contract';
 import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE, parsePriceRange, SEARCH_PAGE_SIZE, SORT_OPTIONS, type ListingFieldsBody, type SortOption } from '@caskade/catalog/domain';
@@ -187,10 +187,12 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     }),
     route({
       method: 'get', path: '/api/brands', summary: 'Brands with published listings (brand filter, featured suppliers)', tags: ['brands'],
-      access: 'public', response: z.array(brandSchema),
-      handler: async ({ call }) => ({
+      access: 'public', query: brandsQuery, response: z.union([z.array(brandSchema), z.array(brandCardSchema)]),
+      handler: async ({ query, call }) => ({
         status: 200,
-        data: await cache.wrap('brands', BRANDS_CACHE_SECONDS, async () => (await cat.listBrands({}, call)).brands.map(brandView)),
+        data: query.view === 'card'
+          ? await cache.wrap('brands:card', BRANDS_CACHE_SECONDS, async () => (await cat.listBrands({}, call)).brands.map(brandCardView))
+          : await cache.wrap('brands', BRANDS_CACHE_SECONDS, async () => (await cat.listBrands({}, call)).brands.map(brandView)),
       }),
     }),
     route({

@@ -4,11 +4,11 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import type { Brand, CreateListingBody, ImageRef, Listing, ListingPage, OwnBrandBody, PublicUser, StockChangeBody, UpdateListingBody } from '@caskade/gateway/contract';
+import type { Brand, BrandCard, CreateListingBody, ImageRef, Listing, ListingPage, OwnBrandBody, PublicUser, StockChangeBody, UpdateListingBody } from '@caskade/gateway/contract';
 import { listingActions } from '../lib/listingActions';
 
 // The API's shapes are the gateway's contract (inferred from the zod schemas it parses and answers with).
-export type { Brand, ImageRef, Listing, ListingPage, OwnBrandBody, Pagination, PublicUser } from '@caskade/gateway/contract';
+export type { Brand, BrandCard, ImageRef, Listing, ListingPage, OwnBrandBody, Pagination, PublicUser } from '@caskade/gateway/contract';
 
 /** The editable fields a save sends (the listing type is fixed at creation). */
 export type ListingFieldsBody = Omit<UpdateListingBody, 'expectedVersion' | 'stock'>;
@@ -84,7 +84,8 @@ export function useHasOwnListings(userId: string | null) {
 }
 
 export function useBrands() {
-  return useQuery({ queryKey: catalogKeys.brands, queryFn: () => api<Brand[]>('GET', '/api/brands'), staleTime: 5 * 60_000 });
+  // The card view: what the supplier cards and the supplier filter show, a fraction of the full brands.
+  return useQuery({ queryKey: catalogKeys.brands, queryFn: () => api<BrandCard[]>('GET', '/api/brands?view=card'), staleTime: 5 * 60_000 });
 }
 
 export function usePublicUser(id: string | null | undefined) {

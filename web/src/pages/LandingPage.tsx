@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '@caskade/kit/rules';
-import { useBrands, type Brand } from '../api/catalog';
+import { useBrands, type BrandCard } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
 import { CardImage } from '../components/catalog/ListingImage';
 import { InitialsAvatar } from '../components/catalog/SupplierName';
@@ -131,7 +131,7 @@ export default function LandingPage() {
 
 const FEATURED_COUNT = 8;
 
-const hasImage = (b: Brand): number => (b.logo || b.profileImage ? 1 : 0);
+const hasImage = (b: BrandCard): number => (b.logo ? 1 : 0);
 
 /**
  * Featured suppliers (GET /api/brands: brands with live listings): those with a logo first, then
@@ -170,9 +170,9 @@ function FeaturedSuppliers() {
   );
 }
 
-function SupplierCard({ brand }: { brand: Brand }) {
+function SupplierCard({ brand }: { brand: BrandCard }) {
   const name = brand.brandName || brand.displayName;
-  const logo = brand.logo ?? brand.profileImage;
+  const logo = brand.logo;
   return (
     <Link
       to={pathTo('ProfilePage', { id: brand.id })}
