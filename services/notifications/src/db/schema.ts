@@ -1,5 +1,6 @@
 import type { Migration } from '@caskade/kit';
 import type { ColumnType, Generated } from 'kysely';
+import type { NotificationKind } from '../domain/notifications';
 import type { EmailKind } from '../domain/templates';
 
 /**
@@ -53,6 +54,53 @@ alter table emails drop constraint emails_event_id_key;
 alter table emails add constraint emails_event_recipient unique (event_id, recipient);
 `,
   },
+  {
+    // In-app notifications (one per event and user) and web push: the browsers' subscriptions and
+    // the push outbox, one row per notification and subscription, written with the notification.
+    id: '003_in_app_and_push',
+    sql: `
+create table notifications (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null,
+  user_id uuid not null,
+  kind text not null,
+  order_id text not null default '',
+  order_number text not null default '',
+  conversation_id text not null default '',
+  other_party_name text not null default '',
+  path text not null,
+  seen boolean not null default false,
+  created_at timestamptz not null default now(),
+  constraint notifications_event_user unique (event_id, user_id)
+);
+create index notifications_by_user on notifications (user_id, created_at desc, id desc);
+create index notifications_unseen on notifications (user_id) where not seen;
+
+create table push_subscriptions (
+  endpoint text primary key check (endpoint like 'https://%' or endpoint like 'http://%'),
+  user_id uuid not null,
+  p256dh text not null,
+  auth text not null,
+  created_at timestamptz not null default now()
+);
+create index push_subscriptions_by_user on push_subscriptions (user_id);
+
+create table pushes (
+  id uuid primary key default gen_random_uuid(),
+  notification_id uuid not null references notifications (id) on delete cascade,
+  endpoint text not null,
+  payload text not null,
+  state text not null default 'pending' check (state in ('pending', 'sent', 'failed', 'gone')),
+  attempts int not null default 0 check (attempts >= 0),
+  next_attempt_at timestamptz not null default now(),
+  last_error text,
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  constraint pushes_notification_endpoint unique (notification_id, endpoint)
+);
+create index pushes_due on pushes (next_attempt_at) where state = 'pending';
+`,
+  },
 ];
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -87,7 +135,47 @@ export interface MailboxTable {
   created_at: Timestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<string>;
+  event_id: string;
+  user_id: string;
+  kind: NotificationKind;
+  order_id: ColumnType<string, string | undefined, string>;
+  order_number: ColumnType<string, string | undefined, string>;
+  conversation_id: ColumnType<string, string | undefined, string>;
+  other_party_name: ColumnType<string, string | undefined, string>;
+  path: string;
+  seen: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+export type PushState = 'pending' | 'sent' | 'failed' | 'gone';
+
+export interface PushesTable {
+  id: Generated<string>;
+  notification_id: string;
+  endpoint: string;
+  payload: string;
+  state: ColumnType<PushState, PushState | undefined, PushState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface NotificationsDB {
   emails: EmailsTable;
   mailbox: MailboxTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  pushes: PushesTable;
 }

@@ -3,3 +3,4 @@ export * from './delivery';
 export * from './templates';
 export * from './order-emails';
 export * from './order-templates';
+export * from './notifications';

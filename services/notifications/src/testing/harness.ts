@@ -11,6 +11,7 @@ import { PasswordResetRequested, VerificationRequested } from '@caskade/identity
 import { OrderTransitioned } from '@caskade/orders/events';
 import { identityEvents, notifications, ordersEvents } from '@caskade/proto';
 import type { Selectable } from 'kysely';
+import webpush from 'web-push';
 import { notificationsEnv } from '../config';
 import type { Contact, ContactDirectory } from '../contacts/directory';
 import type { EmailsTable, MailboxTable } from '../db/schema';
@@ -33,7 +34,7 @@ export interface NotificationsHarness {
 }
 
 /** What a test may set: a mailer in place of the mailbox, the sender's timing, the parties' contacts. */
-export type HarnessOptions = Pick<StartNotificationsOptions, 'mailer' | 'sender' | 'contacts'>;
+export type HarnessOptions = Pick<StartNotificationsOptions, 'mailer' | 'sender' | 'contacts' | 'pushSender' | 'allowHttpPushEndpoints' | 'notified'>;
 
 /** The order parties identity answers for in the tests (a deleted account has no contact). */
 export const parties = {
@@ -67,12 +68,21 @@ export function orderTransitioned(move: Partial<ordersEvents.OrderTransitioned> 
   return { id: randomUUID(), type: OrderTransitioned.subject, occurredAt: new Date().toISOString(), aggregateId: data.orderId, aggregateVersion: 1, data: OrderTransitioned.encode(data) };
 }
 
+const vapidEnv = () => {
+  const keys = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+};
+
 export async function startNotificationsHarness(backend: Backend, opts: HarnessOptions = {}): Promise<NotificationsHarness> {
   const schema = uniqueName('notifications_test');
   // Quick redelivery, so a refused event reaches the dead letters within a test.
   const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 20 });
   const svc = await startNotifications({
-    env: notificationsEnv.parse({ DATA_DIR: ':memory:', PUBLIC_URL, LOG_LEVEL: 'silent', IDENTITY_ADDR: '127.0.0.1:1', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+    // PostgreSQL runs as in the cluster: VAPID keys from the environment (PGlite's are generated).
+    env: notificationsEnv.parse({
+      DATA_DIR: ':memory:', PUBLIC_URL, LOG_LEVEL: 'silent', IDENTITY_ADDR: '127.0.0.1:1',
+      ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, ...vapidEnv() } : {}),
+    }),
     bus,
     logger: testLogger,
     schema,
