@@ -4,6 +4,7 @@ export * as catalog from './caskade/catalog/v1/catalog';
 export * as catalogEvents from './caskade/events/v1/catalog';
 export * as identityEvents from './caskade/events/v1/identity';
 export * as messagingEvents from './caskade/events/v1/messaging';
+export * as notificationsEvents from './caskade/events/v1/notifications';
 export * as ordersEvents from './caskade/events/v1/orders';
 export * as paymentsEvents from './caskade/events/v1/payments';
 export * as identity from './caskade/identity/v1/identity';
