@@ -22,9 +22,12 @@ const outdir = path.join(root, 'dist');
  * - @node-rs/argon2, sharp: native addons (.node files picked per platform through optional deps);
  * - pg-native: the optional native driver pg requires lazily, absent unless installed;
  * - @electric-sql/pglite: loads its .wasm and .data files from its own package directory;
- * - grpc-health-check: loads health.proto from its package directory (`${__dirname}/../../proto`).
+ * - grpc-health-check: loads health.proto from its package directory (`${__dirname}/../../proto`);
+ * - express, pg, ioredis, @grpc/grpc-js: the OpenTelemetry instrumentations patch these as Node's
+ *   require() loads them, which never happens to code inlined in a bundle (ADR 054).
  */
-export const EXTERNAL_PACKAGES = ['@node-rs/argon2', 'sharp', 'pg-native', '@electric-sql/pglite', 'grpc-health-check'];
+export const TRACED_PACKAGES = ['express', 'pg', 'ioredis', '@grpc/grpc-js'];
+export const EXTERNAL_PACKAGES = ['@node-rs/argon2', 'sharp', 'pg-native', '@electric-sql/pglite', 'grpc-health-check', ...TRACED_PACKAGES];
 
 /** @returns {{ name: string, entry: string }[]} every bundle this repository can build now. */
 export function discoverEntries(repoRoot = root) {

@@ -1,3 +1,4 @@
+import { shutdownTracing } from '@caskade/kit';
 import { startEmbedded } from './embedded';
 
 startEmbedded()
@@ -7,7 +8,11 @@ startEmbedded()
     const shutdown = () => {
       if (stopping) return;
       stopping = true;
-      app.stop().then(() => process.exit(0), () => process.exit(1));
+      // Spans still buffered (tracing on) are exported before the process exits.
+      app.stop().then(
+        () => shutdownTracing().then(() => process.exit(0)),
+        () => shutdownTracing().then(() => process.exit(1)),
+      );
     };
     // `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and forwarded by
     // npm/start.mjs), and a second signal without a handler would kill it mid-shutdown.

@@ -1,6 +1,9 @@
+// First: tracing (when configured) must patch express, pg, ioredis and grpc-js before they load (ADR 054).
+import './telemetry/register';
 export * from './config';
 export * from './context';
 export * from './logger';
+export * from './telemetry/trace-context';
 export * from './rules';
 export * from './db/database';
 export * from './grpc/server';

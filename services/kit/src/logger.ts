@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { activeTraceFields } from './telemetry/trace-context';
 
 export type { Logger };
 
@@ -24,10 +25,12 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
       base: { service },
       // Level names, not numbers: "level":"warn" reads (and greps) as what it is.
       formatters: { level: (label) => ({ level: label }) },
-      // A requestId given in the log call itself wins over the context's.
+      // A requestId given in the log call itself wins over the context's. traceId and spanId are
+      // the active span's (an HTTP request, a gRPC call, an event's handling) when tracing is on.
       mixin: () => {
         const context = logContext.getStore();
-        return context ? { requestId: context.requestId } : {};
+        const trace = activeTraceFields();
+        return context ? { requestId: context.requestId, ...trace } : trace;
       },
       redact: {
         paths: ['password', '*.password', 'currentPassword', '*.currentPassword', 'newPassword', '*.newPassword', 'token', '*.token', 'refreshToken', '*.refreshToken', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

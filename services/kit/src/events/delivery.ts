@@ -1,5 +1,7 @@
 import { TransientError, type EventEnvelope } from './types';
 import { isValidSubject } from './subjects';
+import { withRequestId } from '../logger';
+import { inSpan, SpanKind } from '../telemetry/trace-context';
 
 export const DEFAULT_MAX_DELIVER = 8;
 /** Publishes of the same event id within this window are de-duplicated (JetStream `duplicate_window`). */
@@ -65,4 +67,21 @@ export function assertPublishable(event: EventEnvelope): void {
   if (!isEventEnvelope(event)) throw new Error('not an event envelope');
   if (event.id.length === 0) throw new Error('event id is required');
   if (!isValidSubject(event.type)) throw new Error(`event type "${event.type}" is not a valid subject`);
+}
+
+/**
+ * Run a consumer's handler for one delivery: in a consumer span that continues the trace the
+ * event's traceparent names (the request that caused it), and with the event id as the requestId
+ * of every line the handler logs. Both buses deliver through this.
+ */
+export function handleDelivery(bus: 'local' | 'nats', consumer: string, event: EventEnvelope, delivery: number, handler: (event: EventEnvelope) => Promise<void>): Promise<void> {
+  const attributes = {
+    'messaging.system': bus,
+    'messaging.operation.type': 'process',
+    'messaging.destination.name': event.type,
+    'messaging.consumer.group.name': consumer,
+    'messaging.message.id': event.id,
+    'messaging.delivery.count': delivery,
+  };
+  return inSpan(`${event.type} process`, { kind: SpanKind.CONSUMER, parent: event.traceparent ?? null, attributes }, () => withRequestId(event.id, () => handler(event)));
 }

@@ -1,8 +1,7 @@
 import type { Logger } from '../logger';
-import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
+import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, handleDelivery, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters, subjectMatches } from './subjects';
 import { TransientError, type EventBus, type EventEnvelope, type EventHandler, type SubscribeOptions, type Subscription } from './types';
-import { withRequestId } from '../logger';
 
 export interface LocalEventBusOptions {
   logger: Logger;
@@ -165,7 +164,7 @@ export class LocalEventBus implements EventBus {
     for (let attempt = 1; ; attempt++) {
       if (sub.stopped) throw new Error(`consumer ${sub.consumer} stopped before handling event ${event.id}`);
       try {
-        await withRequestId(event.id, () => sub.handler(event));
+        await handleDelivery('local', sub.consumer, event, attempt, sub.handler);
         this.markHandled(sub.consumer, event.id);
         return;
       } catch (err) {

@@ -1,11 +1,10 @@
 import { AckPolicy, DeliverPolicy, jetstream, JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType, type ConsumerConfig, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
-import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, isEventEnvelope, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
+import { assertConsumerName, assertMaxDeliver, assertPublishable, DEDUP_WINDOW_MS, DEFAULT_MAX_DELIVER, errorText, handleDelivery, isEventEnvelope, retryDelayMs, type DeadLetter, type RetryPolicy } from './delivery';
 import { assertFilters } from './subjects';
 import type { NatsAuthOptions } from './nats-auth';
 import { eventsHandled } from '../metrics';
-import { withRequestId } from '../logger';
 import { TransientError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from './types';
 
 /** Every service's event subjects; the stream is widened at connect when this list grows. */
@@ -189,8 +188,8 @@ export class NatsEventBus implements EventBus {
     const heartbeat = setInterval(() => m.working(), Math.max(1000, this.ackWaitMs / 3));
     let failure: { err: unknown } | null = null;
     try {
-      // Every line the handler logs carries the event's id as its requestId.
-      await withRequestId(event.id, () => opts.handler(event));
+      // In the trace of the request that caused the event; every line logged carries the event's id as its requestId.
+      await handleDelivery('nats', opts.consumer, event, deliveries, opts.handler);
     } catch (err) {
       failure = { err };
     } finally {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { Migration } from '../db/database';
 import type { Logger } from '../logger';
 import { PollLoop } from '../service/poll-loop';
+import { currentTraceparent, inSpan, SpanKind } from '../telemetry/trace-context';
 import { BusUnavailableError } from './deferred-bus';
 import { errorText, isEventEnvelope } from './delivery';
 import type { EventDefinition } from './typed';
@@ -62,20 +63,26 @@ export interface NewEvent<T> {
  * the commit for prompt delivery.
  */
 export async function enqueueEvent<S extends string, T>(trx: QueryExecutorProvider, definition: EventDefinition<S, T>, input: NewEvent<T>): Promise<EventEnvelope> {
-  const event: EventEnvelope = {
-    id: randomUUID(),
-    type: definition.subject,
-    occurredAt: new Date().toISOString(),
-    aggregateId: input.aggregateId,
-    aggregateVersion: input.aggregateVersion ?? 0,
-    ...(input.traceparent ? { traceparent: input.traceparent } : {}),
-    data: definition.encode(input.data),
-  };
-  await sql`
-    insert into outbox (id, type, aggregate_id, aggregate_version, payload)
-    values (${event.id}, ${event.type}, ${event.aggregateId}, ${event.aggregateVersion}, ${JSON.stringify(event)}::jsonb)
-  `.execute(trx);
-  return event;
+  const id = randomUUID();
+  // A span of its own, so the trace shows the event being written by the request that caused it;
+  // its traceparent (when tracing is on and none is given) rides the envelope to every consumer.
+  return inSpan(`${definition.subject} enqueue`, { attributes: { 'messaging.destination.name': definition.subject, 'messaging.message.id': id, 'caskade.outbox': true } }, async () => {
+    const traceparent = input.traceparent ?? currentTraceparent();
+    const event: EventEnvelope = {
+      id,
+      type: definition.subject,
+      occurredAt: new Date().toISOString(),
+      aggregateId: input.aggregateId,
+      aggregateVersion: input.aggregateVersion ?? 0,
+      ...(traceparent ? { traceparent } : {}),
+      data: definition.encode(input.data),
+    };
+    await sql`
+      insert into outbox (id, type, aggregate_id, aggregate_version, payload)
+      values (${event.id}, ${event.type}, ${event.aggregateId}, ${event.aggregateVersion}, ${JSON.stringify(event)}::jsonb)
+    `.execute(trx);
+    return event;
+  });
 }
 
 export interface OutboxRelayOptions<DB> {
@@ -206,7 +213,7 @@ export class OutboxRelay<DB> {
       for (const [i, row] of rows.entries()) {
         try {
           if (!isEventEnvelope(row.payload)) throw new Error('outbox payload is not an event envelope');
-          await this.bus.publish(row.payload);
+          await publishTraced(this.bus, row.payload);
         } catch (err) {
           // The bus is not connected yet (a service started without NATS): not the row's fault, so no
           // attempt counts and no backoff grows; the rows go back and the next poll tries again.
@@ -275,4 +282,17 @@ export class OutboxRelay<DB> {
     await sql`delete from outbox where state = 'published' and published_at < now() - make_interval(secs => ${keepSeconds})`.execute(this.db);
     await sql`delete from processed_events where processed_at < now() - make_interval(secs => ${this.keepProcessedMs / 1000})`.execute(this.db);
   }
+}
+
+/**
+ * Publish in a producer span continuing the trace the event was written in (its stored
+ * traceparent; a new trace for an event written outside any span). The envelope then carries the
+ * producer span's traceparent, so each consumer's span is its child. Tracing off: the event as stored.
+ */
+export function publishTraced(bus: EventBus, event: EventEnvelope): Promise<void> {
+  const attributes = { 'messaging.system': bus.kind, 'messaging.operation.type': 'send', 'messaging.destination.name': event.type, 'messaging.message.id': event.id };
+  return inSpan(`${event.type} publish`, { kind: SpanKind.PRODUCER, parent: event.traceparent ?? null, attributes }, () => {
+    const traceparent = currentTraceparent();
+    return bus.publish(traceparent ? { ...event, traceparent } : event);
+  });
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { shutdownTracing } from '../telemetry/trace-context';
 import { registerServiceProbes, startMetricsServer } from '../metrics';
 import type { BaseEnv } from '../config';
 import { openDatabase, type Migration } from '../db/database';
@@ -8,8 +9,8 @@ import { DeferredEventBus } from '../events/deferred-bus';
 import { guardBinding, startGrpcServer, type GrpcServiceBinding } from '../grpc/server';
 import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, type CallerGuard, type SessionRevocation } from '../auth/revocation';
 import type { Logger } from '../logger';
-
 import { currentTrust } from '../auth/trust';
+
 /** The kit's own tables every service has (outbox and inbox, session revocations), migrated before the service's. */
 export const KIT_MIGRATIONS: Migration[] = [OUTBOX_MIGRATION, SESSION_REVOCATIONS_MIGRATION];
 
@@ -128,11 +129,12 @@ export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Spans still buffered are exported before the process exits (nothing to do with tracing off).
     stop().then(
-      () => process.exit(0),
+      () => shutdownTracing().then(() => process.exit(0)),
       (err: unknown) => {
         logger.error({ err }, 'error during shutdown');
-        process.exit(1);
+        void shutdownTracing().then(() => process.exit(1));
       },
     );
   };
