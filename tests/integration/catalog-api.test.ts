@@ -1,8 +1,12 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
+import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { corruptPngImageData, describeWithServices } from '@caskade/kit/testing';
+import { generateSigningKey, signingKeyFromJwk } from '@caskade/kit';
+import { ACCESS_KEY_FILE } from '../../scripts/embedded';
 import { startApp, type TestApp } from '../support/app';
 import { ApiSession, type ApiResponse } from '../support/http';
 import { webBuildGate } from '../support/browser';
@@ -371,24 +375,35 @@ describe('catalog through the gateway', () => {
     expect((await operator.put('/api/operator/users/not-a-uuid/ban', { banned: false })).status).toBe(400);
   });
 
-  it('answers 401 to tokens without exp or iat, with another algorithm, issuer or audience, or signed with another key', async () => {
-    const secret = readFileSync(path.join(app.dataDir, 'jwt-secret'), 'utf8').trim();
+  it('answers 401 to tokens without exp or iat, with another algorithm (none, HS256 keyed with the public key), issuer or audience, an unknown kid, or signed with another key', async () => {
+    // The embedded app keeps identity's Ed25519 signing key (a private JWK) with its data (ADR 053).
+    const key = signingKeyFromJwk(readFileSync(path.join(app.dataDir, ACCESS_KEY_FILE), 'utf8'));
     const me = await buyer.get<{ data: { id: string } }>('/api/current-user');
-    const claims = { role: 'buyer', scopes: [], sv: 0 };
-    const valid: jwt.SignOptions = { algorithm: 'HS256', subject: me.body.data.id, issuer: 'caskade-identity', audience: 'caskade', expiresIn: 60 };
+    const now = Math.floor(Date.now() / 1000);
+    const body = { role: 'buyer', scopes: [], sv: 0, sub: me.body.data.id, iss: 'caskade-identity', aud: 'caskade', iat: now, exp: now + 60 };
+    const sign = (claims: Record<string, unknown>, header: { alg: string; kid?: string } = { alg: 'EdDSA', kid: key.kid }, signingKey = key.key) =>
+      new SignJWT(claims).setProtectedHeader(header).sign(signingKey);
     const status = async (token: string) => (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).status;
     // The crafting is sound: with every claim right, the token works.
-    expect(await status(jwt.sign(claims, secret, valid))).toBe(200);
-    const { expiresIn: _exp, ...noExpiry } = valid;
-    const now = Math.floor(Date.now() / 1000);
-    expect(await status(jwt.sign(claims, secret, noExpiry))).toBe(401);
-    expect(await status(jwt.sign({ ...claims, exp: now + 60 }, secret, { ...noExpiry, noTimestamp: true }))).toBe(401);
-    expect(await status(jwt.sign(claims, secret, { ...valid, algorithm: 'HS512' }))).toBe(401);
-    expect(await status(jwt.sign(claims, secret, { ...valid, issuer: 'someone-else' }))).toBe(401);
-    expect(await status(jwt.sign(claims, secret, { ...valid, audience: 'another-app' }))).toBe(401);
-    expect(await status(jwt.sign(claims, 'not-the-gateway-secret-0123456789abcdef', valid))).toBe(401);
+    expect(await status(await sign(body))).toBe(200);
+    const { exp: _exp, ...noExpiry } = body;
+    const { iat: _iat, ...noIssuedAt } = body;
+    expect(await status(await sign(noExpiry))).toBe(401);
+    expect(await status(await sign(noIssuedAt))).toBe(401);
+    expect(await status(await sign({ ...body, iss: 'someone-else' }))).toBe(401);
+    expect(await status(await sign({ ...body, aud: 'another-app' }))).toBe(401);
+    // Another key under the same kid, an unknown kid, no kid.
+    const forger = generateSigningKey(key.kid).signing;
+    expect(await status(await sign(body, { alg: 'EdDSA', kid: key.kid }, forger.key))).toBe(401);
+    expect(await status(await sign(body, { alg: 'EdDSA', kid: 'access.unknown' }))).toBe(401);
+    expect(await status(await sign(body, { alg: 'EdDSA' }))).toBe(401);
+    // Another algorithm: HMAC keyed with the public key (algorithm confusion), RS256; and none.
+    const publicPem = createPublicKey(key.key).export({ format: 'pem', type: 'spki' }).toString();
+    expect(await status(jwt.sign(body, publicPem, { algorithm: 'HS256', keyid: key.kid }))).toBe(401);
+    expect(await status(jwt.sign(body, 'x'.repeat(48), { algorithm: 'HS512', keyid: key.kid }))).toBe(401);
+    expect(await status(jwt.sign(body, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, { algorithm: 'RS256', keyid: key.kid }))).toBe(401);
     const none = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-    expect(await status(`${none({ alg: 'none', typ: 'JWT' })}.${none({ ...claims, sub: me.body.data.id, iss: 'caskade-identity', aud: 'caskade', iat: now, exp: now + 60 })}.`)).toBe(401);
+    expect(await status(`${none({ alg: 'none', typ: 'JWT', kid: key.kid })}.${none(body)}.`)).toBe(401);
   });
 
   // Without a web build the gateway has no HTML to fill: the gate prints SKIPPED loudly, a failure under CI.

@@ -6,7 +6,7 @@ import { freePort } from './ports';
 
 export interface TestApp {
   url: string;
-  /** The app's data folder (PGlite files, the embedded JWT secret). */
+  /** The app's data folder (PGlite files, the embedded access-token signing key). */
   dataDir: string;
   /** The orders service's dependencies (its database: a test brings a timer due instead of sleeping). */
   orders: EmbeddedApp['orders'];
