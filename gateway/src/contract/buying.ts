@@ -109,7 +109,7 @@ export const orderSchema = z.object({
 });
 export const checkoutSchema = z.object({
   id: z.uuid(), state: z.string(), orders: z.array(orderSchema), payinTotalCents: cents, chargeNowCents: cents, paymentStatus: z.string(),
-  nextActionUrl: z.string(), failureCode: z.string(), failureMessage: z.string(),
+  nextActionUrl: z.string(), clientSecret: z.string().describe('Stripe only, while the payment requires_action: for Stripe.js handleNextAction'), failureCode: z.string(), failureMessage: z.string(),
   bankTransfer: z.object({ accountName: z.string(), bsb: z.string(), accountNumber: z.string(), reference: z.string(), amountCents: cents, dueBy: z.string() }).nullable(),
   createdAt: z.string(), expiresAt: z.string(),
   billing: z.object({ addressLine1: z.string(), addressLine2: z.string(), postal: z.string(), city: z.string(), state: z.string(), country: z.string() }).nullable(),

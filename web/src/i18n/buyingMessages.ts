@@ -183,6 +183,10 @@ export const buyingUi = {
     complete: 'Complete authentication',
     fail: 'Fail authentication',
     working: 'Sending…',
+    stripeRunning: 'Your bank is asking you to confirm this payment. Follow the steps in the window that opened.',
+    stripeFailed: 'Your bank did not confirm the payment.',
+    stripeDone: 'Confirmed with your bank. Finishing your order…',
+    stripeRetry: 'Confirm the payment again',
   },
   complete: {
     title: 'Thank you for your order',

@@ -6,6 +6,8 @@ import type { OrdersDeps } from './deps';
 export interface PaymentSummary {
   status: string;
   nextActionUrl: string;
+  /** Stripe's client secret while the payment requires_action (empty otherwise). */
+  clientSecret: string;
   failureCode: string;
   failureMessage: string;
   bankTransfer?: orders.BankTransferInstructions | undefined;
@@ -15,6 +17,7 @@ export function paymentSummary(p: payments.Payment): PaymentSummary {
   return {
     status: p.status,
     nextActionUrl: p.nextActionUrl,
+    clientSecret: p.status === 'requires_action' ? p.clientSecret : '',
     failureCode: p.failureCode,
     failureMessage: p.status === 'requires_payment_method' ? ORDER_MSG.paymentFailed : '',
     bankTransfer: p.bankTransfer,

@@ -4,6 +4,7 @@ import { allowedTransitions, type Actor } from '../domain/processes';
 import type { CheckoutRow } from '../db/checkouts';
 import type { OrderRow, TransitionRow } from '../db/orders';
 import type { Address } from '../db/records';
+import type { PaymentSummary } from './payment-view';
 
 const iso = (d: Date | null | undefined): string => (d ? new Date(d).toISOString() : '');
 
@@ -48,7 +49,7 @@ export function orderView(row: OrderRow, ctx: OrderViewContext): orders.Order {
   };
 }
 
-export function checkoutView(row: CheckoutRow, rows: OrderRow[], payment: { status: string; nextActionUrl: string; failureCode: string; failureMessage: string; bankTransfer?: orders.BankTransferInstructions | undefined } | null): orders.Checkout {
+export function checkoutView(row: CheckoutRow, rows: OrderRow[], payment: PaymentSummary | null): orders.Checkout {
   const pending = row.state === 'pending';
   return {
     id: row.id,
@@ -58,6 +59,7 @@ export function checkoutView(row: CheckoutRow, rows: OrderRow[], payment: { stat
     chargeNowCents: row.charge_now_cents,
     paymentStatus: payment?.status ?? (row.charge_now_cents === 0 ? 'none' : ''),
     nextActionUrl: payment?.nextActionUrl ?? '',
+    clientSecret: pending ? (payment?.clientSecret ?? '') : '',
     failureCode: payment?.failureCode ?? '',
     failureMessage: payment?.failureMessage ?? '',
     bankTransfer: payment?.bankTransfer,

@@ -3,7 +3,10 @@
  * tests drive the real SDK. It records every request (method, path, form body, idempotency key) and
  * replays the first answer for a repeated idempotency key, as Stripe does. SetupIntents are kept, so
  * a browser test's stand-in Stripe.js can confirm one (`POST /v1/setup_intents/:id/confirm` with
- * `payment_method_data[type]`, as Stripe.js does) and the adapter then retrieves it.
+ * `payment_method_data[type]`, as Stripe.js does) and the adapter then retrieves it. Payment
+ * intents are kept too: one that requires_action is authenticated by
+ * `POST /v1/payment_intents/:id/confirm` with its client_secret (what Stripe.js's handleNextAction
+ * ends in, for a browser test's stand-in), after which it has succeeded.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +54,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const created = new Map<string, unknown>();
   const method = (id: string): unknown => created.get(id) ?? METHODS[id];
 
+  const paymentIntents = new Map<string, Record<string, unknown>>();
+  const keep = (answer: Answer): Answer => {
+    const body = answer.body as { id?: string; object?: string };
+    if (answer.status === 200 && body.object === 'payment_intent' && body.id) paymentIntents.set(body.id, body as Record<string, unknown>);
+    return answer;
+  };
+
   const intent = (body: Record<string, string>): Answer => {
     const id = next('pi');
     const base = { id, object: 'payment_intent', amount: Number(body.amount), currency: body.currency, client_secret: `${id}_secret_x`, metadata: { payment_id: body['metadata[payment_id]'] ?? '' }, last_payment_error: null, next_action: null };
@@ -92,7 +102,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       Object.assign(known, { status: 'succeeded', payment_method: id });
       return { status: 200, body: known };
     }
-    if (verb === 'POST' && path === '/v1/payment_intents') return intent(body);
+    if (verb === 'POST' && path === '/v1/payment_intents') return keep(intent(body));
+    const paymentIntent = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const knownIntent = paymentIntent ? paymentIntents.get(paymentIntent[1] ?? '') : undefined;
+    if (knownIntent && verb === 'GET' && !paymentIntent?.[2]) return { status: 200, body: knownIntent };
+    if (knownIntent && verb === 'POST' && paymentIntent?.[2]) {
+      if (body.client_secret !== knownIntent.client_secret || knownIntent.status !== 'requires_action') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent cannot be confirmed now' } } };
+      }
+      Object.assign(knownIntent, { status: 'succeeded', next_action: null });
+      return { status: 200, body: knownIntent };
+    }
     if (verb === 'POST' && path === '/v1/refunds') return { status: 200, body: { id: next('re'), object: 'refund', amount: Number(body.amount), status: 'succeeded' } };
     if (verb === 'POST' && path === '/v1/transfers') return { status: 200, body: { id: next('tr'), object: 'transfer', amount: Number(body.amount) } };
     if (attach && METHODS[attach[1] ?? '']) return { status: 200, body: { ...(METHODS[attach[1] ?? ''] as object), id: next('pm'), customer: body.customer } };

@@ -5,7 +5,7 @@
  * the date to pay by; after a failed payment the spec's message and a way to pay again with
  * another method; links to the buyer's orders.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { type PaymentTermChoice } from '@caskade/orders/domain';
 import { useCart } from '../../api/cart';
@@ -14,7 +14,7 @@ import { useCheckout, usePay, usePaymentProvider, useSavedPaymentMethods, isSett
 import { useCurrentUser } from '../../api/session';
 import { pathTo } from '../../app/routes';
 import { PaymentFields, initialPaymentForm, usePaymentResolver, validatePayment, type PaymentErrors, type PaymentForm } from '../../components/buying/PaymentFields';
-import { useStripeEntry } from '../../components/buying/stripe';
+import { authenticatePayment, useStripeEntry } from '../../components/buying/stripe';
 import { LineItems } from '../../components/buying/LineItems';
 import { FormMessage } from '../../components/Field';
 import { NotFoundView } from '../../components/NotFoundView';
@@ -43,6 +43,8 @@ export default function CheckoutCompletePage() {
 
 function Outcome({ checkout }: { checkout: CheckoutView }) {
   const settling = isSettling(checkout);
+  const provider = usePaymentProvider();
+  const stripeKey = provider.data?.provider === 'stripe' ? provider.data.publishableKey : '';
   // Bought entries leave the cart a moment after the purchase: the badge follows.
   const bought = new Set(checkout.state === 'purchased' ? checkout.orders.flatMap((o) => o.lines.map((l) => l.cartEntryId)) : []);
   useCart(true, (cart) => cart.suppliers.some((g) => g.entries.some((e) => bought.has(e.id))));
@@ -54,7 +56,9 @@ function Outcome({ checkout }: { checkout: CheckoutView }) {
     <PageContainer width="medium">
       <h1 className="text-3xl font-bold tracking-tight text-stone-900">{title}</h1>
       <div aria-live="polite" className="mt-4 grid gap-6">
-        {settling && checkout.paymentStatus === 'requires_action' && checkout.nextActionUrl ? (
+        {settling && checkout.paymentStatus === 'requires_action' && checkout.clientSecret && stripeKey ? (
+          <StripeAuthentication publishableKey={stripeKey} clientSecret={checkout.clientSecret} />
+        ) : settling && checkout.paymentStatus === 'requires_action' && checkout.nextActionUrl.startsWith('/') ? (
           <Link to={checkout.nextActionUrl} className="btn-primary justify-self-start">
             {buyingUi.challenge.title}
           </Link>
@@ -190,4 +194,38 @@ function PayAgain({ checkout }: { checkout: CheckoutView }) {
       </button>
     </form>
   );
+}
+
+/**
+ * A Stripe card payment that asks for authentication (3-D Secure): Stripe.js runs the bank's check
+ * in the page as soon as the page shows it (handleNextAction), and again when the buyer asks. The
+ * page keeps polling the checkout: Stripe's webhook moves the payment when the check is done.
+ */
+function StripeAuthentication({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
+  const [state, setState] = useState<{ step: 'running' | 'done' } | { step: 'failed'; message: string }>({ step: 'running' });
+  const started = useRef('');
+  const run = useCallback(() => {
+    setState({ step: 'running' });
+    authenticatePayment(publishableKey, clientSecret).then(
+      (message) => setState(message === null ? { step: 'done' } : { step: 'failed', message }),
+      () => setState({ step: 'failed', message: '' }),
+    );
+  }, [publishableKey, clientSecret]);
+  useEffect(() => {
+    if (started.current === clientSecret) return;
+    started.current = clientSecret;
+    run();
+  }, [clientSecret, run]);
+  const c = buyingUi.challenge;
+  if (state.step === 'failed') {
+    return (
+      <div className="grid gap-3">
+        <FormMessage tone="error">{[c.stripeFailed, state.message].filter(Boolean).join(' ')}</FormMessage>
+        <button type="button" className="btn-primary justify-self-start" onClick={run}>
+          {c.stripeRetry}
+        </button>
+      </div>
+    );
+  }
+  return <p className="text-stone-700" data-testid="stripe-authentication">{state.step === 'running' ? c.stripeRunning : c.stripeDone}</p>;
 }

@@ -154,7 +154,14 @@ export interface Checkout {
   bankTransfer: BankTransferInstructions | undefined;
   createdAt: string;
   expiresAt: string;
-  billing: BillingAddress | undefined;
+  billing:
+    | BillingAddress
+    | undefined;
+  /**
+   * Stripe only, while the payment requires_action: what Stripe.js needs to run the card's
+   * authentication in the page (handleNextAction). Only the checkout's buyer reads a checkout.
+   */
+  clientSecret: string;
 }
 
 export interface PaymentChoice {
@@ -2181,6 +2188,7 @@ function createBaseCheckout(): Checkout {
     createdAt: "",
     expiresAt: "",
     billing: undefined,
+    clientSecret: "",
   };
 }
 
@@ -2224,6 +2232,9 @@ export const Checkout: MessageFns<Checkout> = {
     }
     if (message.billing !== undefined) {
       BillingAddress.encode(message.billing, writer.uint32(106).fork()).join();
+    }
+    if (message.clientSecret !== "") {
+      writer.uint32(114).string(message.clientSecret);
     }
     return writer;
   },
@@ -2345,6 +2356,14 @@ export const Checkout: MessageFns<Checkout> = {
             message.billing = BillingAddress.decode(reader, reader.uint32());
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.clientSecret = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2408,6 +2427,11 @@ export const Checkout: MessageFns<Checkout> = {
         ? globalThis.String(object.expires_at)
         : "",
       billing: isSet(object.billing) ? BillingAddress.fromJSON(object.billing) : undefined,
+      clientSecret: isSet(object.clientSecret)
+        ? globalThis.String(object.clientSecret)
+        : isSet(object.client_secret)
+        ? globalThis.String(object.client_secret)
+        : "",
     };
   },
 
@@ -2452,6 +2476,9 @@ export const Checkout: MessageFns<Checkout> = {
     if (message.billing !== undefined) {
       obj.billing = BillingAddress.toJSON(message.billing);
     }
+    if (message.clientSecret !== "") {
+      obj.clientSecret = message.clientSecret;
+    }
     return obj;
   },
 
@@ -2477,6 +2504,7 @@ export const Checkout: MessageFns<Checkout> = {
     message.billing = (object.billing !== undefined && object.billing !== null)
       ? BillingAddress.fromPartial(object.billing)
       : undefined;
+    message.clientSecret = object.clientSecret ?? "";
     return message;
   },
 };

@@ -31,6 +31,16 @@ export function useStripeEntry(config: PaymentProviderView | undefined): StripeE
   return config?.provider === 'stripe' && config.publishableKey ? { publishableKey: config.publishableKey, collector } : null;
 }
 
+/**
+ * The card's authentication (3-D Secure) of a Stripe payment, in the page: loads Stripe.js (the lazy
+ * chunk) and runs handleNextAction. Answers Stripe's message when it failed ('' when Stripe gave
+ * none), null when it passed or Stripe.js could not load (the page offers to try again).
+ */
+export async function authenticatePayment(publishableKey: string, clientSecret: string): Promise<string | null> {
+  const { handleNextAction } = await import('./stripeClient');
+  return handleNextAction(publishableKey, clientSecret);
+}
+
 /** The card or AU BECS element, mounted in its container, registering its collector. */
 export const StripeElementField = lazy(() => import('./StripeElementField'));
 

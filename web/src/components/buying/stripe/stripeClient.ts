@@ -42,6 +42,18 @@ export function mountElement(stripe: Stripe, kind: NewMethodKind, container: HTM
   return { kind, element };
 }
 
+/**
+ * Runs what a payment still needs in the page — the card's authentication (3-D Secure) — with
+ * Stripe.js's handleNextAction. Answers Stripe's message when it failed, else null; Stripe's webhook
+ * then tells Caskade how the payment ended.
+ */
+export async function handleNextAction(publishableKey: string, clientSecret: string): Promise<string | null> {
+  const stripe = await stripeFor(publishableKey);
+  if (!stripe) return null;
+  const result = await stripe.handleNextAction({ clientSecret });
+  return result.error ? (result.error.message ?? '') : null;
+}
+
 /** Saves the mounted element's card or bank account for the buyer; answers the saved method. */
 export async function saveMethod(stripe: Stripe, mounted: MountedElement, billing: StripeBilling, replaces?: string): Promise<PaymentMethodView> {
   const paymentMethodType = mounted.kind === 'card' ? 'card' : 'au_becs_debit';
