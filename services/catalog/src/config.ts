@@ -20,6 +20,12 @@ export const catalogEnv = baseEnv
     S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, { error: 'S3_PREFIX must be empty or end with /' }).default('catalog-images/'),
     /** How long an unconfirmed stock reservation holds stock before the sweeper releases it. */
     RESERVATION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(30 * 60),
+    /**
+     * How long a public search or listing page may be answered from memory (ms; 0: never). A write on
+     * this replica empties the cache at once; another replica's shows here within this time, so
+     * it stays under the 1 s in which a change must show in search (docs/decisions/058).
+     */
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(500),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
     error: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

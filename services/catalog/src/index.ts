@@ -6,6 +6,8 @@ import { catalog, identity } from '@caskade/proto';
 import type { CatalogDeps } from './app/deps';
 import { startReservationSweeper } from './app/expire-reservations';
 import { startOrphanImageSweeper } from './app/remove-orphan-images';
+import { startPageViewCounter } from './app/page-view-counter';
+import { createReadCache } from './app/read-cache';
 import type { CatalogEnv } from './config';
 import { CATALOG_MIGRATIONS, type CatalogDB } from './db/schema';
 import { profileChangedConsumer } from './events/profile-changed-consumer';
@@ -39,6 +41,8 @@ export interface StartCatalogOptions {
   now?: () => Date;
   /** How often expired reservations are released (ms). */
   sweepEveryMs?: number;
+  /** How often counted page views are written (ms). */
+  pageViewsFlushMs?: number;
 }
 
 export interface CatalogService extends ServiceRuntime<CatalogDB> {
@@ -86,11 +90,19 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
     ...(opts.schema ? { schema: opts.schema } : {}),
     ...(opts.grpcHost ? { grpcHost: opts.grpcHost } : {}),
     build: ({ db, wakeOutbox, guard }) => {
+      const readCache = createReadCache({ ttlMs: opts.env.READ_CACHE_MS });
+      const pageViews = startPageViewCounter(db, opts.logger, opts.pageViewsFlushMs);
       const built: CatalogDeps = {
         db,
         logger: opts.logger,
         now: opts.now ?? (() => new Date()),
-        eventsWritten: wakeOutbox,
+        // Every write buyers can see writes an event: the cache forgets before the caller hears back.
+        eventsWritten: () => {
+          readCache.invalidate();
+          wakeOutbox();
+        },
+        readCache,
+        pageViews,
         directory,
         images: opts.images ?? imageStoreFor(opts.env),
         reservationTtlSeconds: opts.env.RESERVATION_TTL_SECONDS,
@@ -105,6 +117,7 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
         stop: async () => {
           await sweeper.stop();
           await orphans.stop();
+          await pageViews.stop();
           identityClient?.close();
         },
       };

@@ -1,20 +1,22 @@
 import type { CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { canSee } from '../domain/listing';
-import { countPageView } from '../db/page-views';
 import type { CatalogDeps } from './deps';
 import { listingNotFound, loadListing } from './listing-access';
 import { toListingView } from './views';
 
-const dayInAustralia = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** One listing: published and closed ones for anyone; drafts and pending ones only for the owner and operators. */
+/**
+ * One listing: published and closed ones for anyone; drafts and pending ones only for the owner and
+ * operators. The row and its view come from the read cache (the view is the same for every caller;
+ * who may see it is checked on each read); a view of someone else's published listing is counted
+ * in memory, for supplier analytics by the Australian day, and written in batches (docs/decisions/058).
+ */
 export async function getListing(deps: CatalogDeps, ctx: CallContext, req: catalog.GetListingRequest): Promise<catalog.GetListingResponse> {
-  const row = await loadListing(deps.db, req.id);
+  const { row, listing } = await deps.readCache.get(`listing:${req.id.toLowerCase()}`, async () => {
+    const found = await loadListing(deps.db, req.id);
+    return { row: found, listing: await toListingView(deps.db, found) };
+  });
   if (!canSee(row, ctx.caller)) throw listingNotFound();
-  if (req.recordView && row.state === 'published' && ctx.caller?.userId !== row.author_id) {
-    // Counted by the Australian day, for supplier analytics.
-    await countPageView(deps.db, row.id, dayInAustralia.format(deps.now())).catch((err: unknown) => deps.logger.warn({ err, listingId: row.id }, 'page view not recorded'));
-  }
-  return { listing: await toListingView(deps.db, row) };
+  if (req.recordView && row.state === 'published' && ctx.caller?.userId !== row.author_id) deps.pageViews.count(row.id, deps.now());
+  return { listing };
 }

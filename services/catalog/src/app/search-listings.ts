@@ -1,6 +1,6 @@
 import { AU_STATES, invalidParams, isUuid } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
-import { searchPublishedListings, type ListingSort } from '../db/listings';
+import { searchPublishedListings, type ListingSearch, type ListingSort } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
 import { isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '../domain';
@@ -36,7 +36,8 @@ function sortOf(sort: catalog.SortOrder): ListingSort {
  * filters on brand, category, type, style, service category, price and the buyer's state; 24 a page.
  * Keywords that leave no search terms (only stop words or symbols: "the", "-", "&&") are ignored
  * rather than matching nothing. A brand page may ask for its one supplier's sold-out listings too
- * (`includeSoldOut` with exactly one brand id). docs/decisions/015.
+ * (`includeSoldOut` with exactly one brand id). docs/decisions/015. Above EXACT_COUNT_LIMIT matches
+ * the total is the planner's estimate (docs/decisions/058).
  */
 export async function searchListings(deps: CatalogDeps, req: catalog.SearchListingsRequest): Promise<catalog.SearchListingsResponse> {
   const args = pageArgs(req.page, req.perPage, SEARCH_PAGE_SIZE);
@@ -57,13 +58,13 @@ export async function searchListings(deps: CatalogDeps, req: catalog.SearchListi
   const buyerState = req.buyerState.trim().toUpperCase();
   if (buyerState && !(AU_STATES as readonly string[]).includes(buyerState)) throw invalidParams({ pub_state: 'validation.invalidValue' });
 
-  const { rows, total } = await searchPublishedListings(
-    deps.db,
-    {
-      keywords, authorIds: brands, categories: [...categories, ...services], productTypes: types, styles,
-      priceMinCents: min, priceMaxCents: max, buyerState, includeSoldOut: req.includeSoldOut, sort: sortOf(req.sort),
-    },
-    { offset: args.offset, limit: args.perPage },
-  );
-  return { listings: await toListings(deps.db, rows, { firstImageOnly: true }), pagination: pagination(args, total) };
+  const search: ListingSearch = {
+    keywords, authorIds: brands, categories: [...categories, ...services], productTypes: types, styles,
+    priceMinCents: min, priceMaxCents: max, buyerState, includeSoldOut: req.includeSoldOut, sort: sortOf(req.sort),
+  };
+  // The same search is the same answer for everyone: served from the read cache (docs/decisions/058).
+  return deps.readCache.get(`search:${JSON.stringify([search, args.offset, args.perPage])}`, async () => {
+    const { rows, total } = await searchPublishedListings(deps.db, search, { offset: args.offset, limit: args.perPage });
+    return { listings: await toListings(deps.db, rows, { firstImageOnly: true }), pagination: pagination(args, total) };
+  });
 }

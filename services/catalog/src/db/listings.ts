@@ -320,19 +320,42 @@ export interface ListingSearch {
 
 const searchColumns = sql.join(LISTING_COLUMNS.map((c) => sql.ref(`l.${c}`)));
 
+/** Keywords → whether they make a tsquery with terms: a pure function of the text, remembered (bounded) so a search costs no extra round trip. */
+const searchTermsKnown = new Map<string, boolean>();
+const SEARCH_TERMS_REMEMBERED = 5000;
+
 /** Do the keywords make a tsquery with any terms? Stop words and symbols alone make an empty one, which matches nothing. */
 async function hasSearchTerms(db: Db, keywords: string): Promise<boolean> {
   if (!keywords) return false;
+  const known = searchTermsKnown.get(keywords);
+  if (known !== undefined) return known;
   const out = await sql<{ nodes: number }>`select numnode(websearch_to_tsquery('english', ${keywords}))::int as nodes`.execute(db);
-  return (out.rows[0]?.nodes ?? 0) > 0;
+  const has = (out.rows[0]?.nodes ?? 0) > 0;
+  if (searchTermsKnown.size >= SEARCH_TERMS_REMEMBERED) searchTermsKnown.clear();
+  searchTermsKnown.set(keywords, has);
+  return has;
+}
+
+/**
+ * Up to this many matches a search counts exactly; above it, the total is the planner's estimate
+ * (docs/decisions/058): counting 100,000 rows costs 35 ms on every page of an unfiltered search,
+ * and nobody pages that far to check.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
+/** The planner's estimate of the rows a search matches (EXPLAIN, not run). */
+async function estimatedMatches(db: Db, where: RawBuilder<unknown>): Promise<number> {
+  const out = await sql<{ 'QUERY PLAN': Array<{ Plan?: { 'Plan Rows'?: number } }> }>`explain (format json) select 1 from listings l where ${where}`.execute(db);
+  return Math.round(out.rows[0]?.['QUERY PLAN'][0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /**
  * Published listings (with stock unless `includeSoldOut`) matching the search: full text over the
  * search vector ranked with ts_rank, keywords that leave no search terms ignored; and how many
- * there are. Every condition is one the partial search indexes answer.
+ * there are (exact up to EXACT_COUNT_LIMIT, estimated above). Every condition is one the partial
+ * search indexes answer. docs/decisions/011, 058.
  */
-export async function searchPublishedListings(db: Db, search: ListingSearch, page: RowPage): Promise<{ rows: ListingRow[]; total: number }> {
+export async function searchPublishedListings(db: Db, search: ListingSearch, page: RowPage): Promise<{ rows: ListingRow[]; total: number; totalIsEstimate: boolean }> {
   const conds: RawBuilder<unknown>[] = [sql`l.state = 'published'`];
   if (!search.includeSoldOut) conds.push(sql`l.stock_quantity > 0`);
   const query = (await hasSearchTerms(db, search.keywords)) ? sql`websearch_to_tsquery('english', ${search.keywords})` : null;
@@ -347,24 +370,37 @@ export async function searchPublishedListings(db: Db, search: ListingSearch, pag
   if (search.buyerState) conds.push(sql`(cardinality(l.visible_states) = 0 or ${search.buyerState} = any(l.visible_states))`);
   const where = sql.join(conds, sql` and `);
 
+  // With keywords the text index goes first and the matches are sorted: `+ 0` keeps the planner off
+  // walking a sort index and filtering every row by the keywords (a rare keyword took 300 ms so,
+  // the planner misjudging how many rows match a number).
+  const created = query ? sql`l.created_at + interval '0 s'` : sql`l.created_at`;
+  const price = query ? sql`l.price_cents + 0` : sql`l.price_cents`;
   const order = (() => {
     switch (search.sort) {
       case 'newest':
-        return sql`l.created_at desc, l.id desc`;
+        return sql`${created} desc, l.id desc`;
       case 'oldest':
-        return sql`l.created_at asc, l.id asc`;
+        return sql`${created} asc, l.id asc`;
       case 'priceLow':
-        return sql`l.price_cents asc, l.created_at desc, l.id desc`;
+        return sql`${price} asc, l.created_at desc, l.id desc`;
       case 'priceHigh':
-        return sql`l.price_cents desc, l.created_at desc, l.id desc`;
+        return sql`${price} desc, l.created_at desc, l.id desc`;
       case 'relevance':
         return query ? sql`ts_rank(l.search, ${query}) desc, l.created_at desc, l.id desc` : sql`l.created_at desc, l.id desc`;
     }
   })();
 
-  const [rows, count] = await Promise.all([
-    sql<ListingRow>`select ${searchColumns} from listings l where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total from listings l where ${where}`.execute(db),
+  // The page's ids first (an index-only scan past the offset), then only those rows in full: a deep
+  // page no longer reads every skipped row from the table.
+  const [rows, capped] = await Promise.all([
+    sql<ListingRow>`
+      select ${searchColumns}
+      from unnest(array(select l.id from listings l where ${where} order by ${order} limit ${page.limit} offset ${page.offset})) with ordinality as p(id, n)
+      join listings l on l.id = p.id
+      order by p.n`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) m`.execute(db),
   ]);
-  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+  const counted = capped.rows[0]?.total ?? 0;
+  if (counted <= EXACT_COUNT_LIMIT) return { rows: rows.rows, total: counted, totalIsEstimate: false };
+  return { rows: rows.rows, total: Math.max(EXACT_COUNT_LIMIT + 1, page.offset + rows.rows.length, await estimatedMatches(db, where)), totalIsEstimate: true };
 }

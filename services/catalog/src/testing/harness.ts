@@ -119,6 +119,8 @@ export async function startCatalogHarness(backend: Backend): Promise<CatalogHarn
     schema,
     now: () => new Date(clock.now),
     directory: supplierDirectory,
+    // Tests write counted page views themselves (svc.deps.pageViews.flush()).
+    pageViewsFlushMs: 3_600_000,
   });
   const client = createClient(catalog.CatalogServiceService, svc.grpcAddress);
   const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#b5651d' } }).png().toBuffer();
