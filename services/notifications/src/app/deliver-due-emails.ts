@@ -1,4 +1,4 @@
-import { emailsDelivered, errorText, type Logger } from '@caskade/kit';
+import { emailsDelivered, errorText, inSpan, SpanKind, type Logger } from '@caskade/kit';
 import type { Kysely } from 'kysely';
 import { claimDueEmails, markEmailFailed, markEmailSent, scheduleEmailRetry } from '../db/emails';
 import type { NotificationsDB } from '../db/schema';
@@ -23,7 +23,8 @@ export async function deliverDueEmails(deps: DeliveryDeps, batch: number): Promi
   let sent = 0;
   for (const email of claimed) {
     try {
-      await mailer.send(email);
+      // In the trace of the event the email was queued for (the sign-up, the order transition).
+      await inSpan('email send', { kind: SpanKind.CLIENT, parent: email.traceparent, attributes: { 'caskade.email.kind': email.kind, 'caskade.email.attempt': email.attempts, 'caskade.mailer': mailer.kind } }, () => mailer.send(email));
     } catch (err) {
       const next = afterFailedAttempt(email.attempts, err instanceof PermanentDeliveryError, policy);
       const log = { emailId: email.id, kind: email.kind, attempts: email.attempts, mailer: mailer.kind, err };

@@ -1,3 +1,4 @@
+import { currentTraceparent } from '@caskade/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OutgoingEmail } from '../app/mailer';
 import type { EmailKind } from '../domain/templates';
@@ -17,6 +18,8 @@ export interface NewEmail {
 export interface ClaimedEmail extends OutgoingEmail {
   /** Attempts including this claim. */
   attempts: number;
+  /** The trace the email was queued in (the consumer's span), continued by its delivery; null without tracing. */
+  traceparent: string | null;
 }
 
 /** Queue an email inside the consumer's transaction; the unique (event id, recipient) is the last guard against a second copy. */
@@ -31,6 +34,7 @@ export async function insertEmail(trx: Transaction<NotificationsDB>, email: NewE
       subject: email.subject,
       text_body: email.text,
       html_body: email.html,
+      traceparent: currentTraceparent() ?? null,
     })
     .onConflict((oc) => oc.columns(['event_id', 'recipient']).doNothing())
     .execute();
@@ -54,7 +58,7 @@ export async function claimDueEmails(db: Kysely<NotificationsDB>, batch: number,
     update emails e
     set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
     from due where e.id = due.id
-    returning e.id, e.kind, e.to_address as "to", e.subject, e.text_body as "text", e.html_body as "html", e.attempts
+    returning e.id, e.kind, e.to_address as "to", e.subject, e.text_body as "text", e.html_body as "html", e.attempts, e.traceparent
   `.execute(db);
   return res.rows;
 }

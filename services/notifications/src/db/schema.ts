@@ -101,6 +101,11 @@ create table pushes (
 create index pushes_due on pushes (next_attempt_at) where state = 'pending';
 `,
   },
+  {
+    // The trace of the event an email was queued for (W3C traceparent), so its delivery joins it (ADR 054).
+    id: '004_email_traceparent',
+    sql: `alter table emails add column traceparent text;`,
+  },
 ];
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -123,6 +128,7 @@ export interface EmailsTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  traceparent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MailboxTable {
