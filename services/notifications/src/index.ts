@@ -8,6 +8,7 @@ import type { NotificationsEnv } from './config';
 import { identityContacts, type ContactDirectory } from './contacts/directory';
 import { NOTIFICATIONS_MIGRATIONS, type NotificationsDB } from './db/schema';
 import { emailConsumer } from './events/email-consumer';
+import { messageNotificationConsumer } from './events/message-notification-consumer';
 import { orderEmailConsumer } from './events/order-email-consumer';
 import { orderReminderConsumer } from './events/order-reminder-consumer';
 import { notificationsHandlers } from './grpc/notifications-handlers';
@@ -46,7 +47,7 @@ export interface StartNotificationsOptions {
   pushSender?: (keys: VapidKeys) => PushSender;
   /** Tests: accept plain-http push endpoints (a local push service). */
   allowHttpPushEndpoints?: boolean;
-  /** Told after a commit that made in-app notifications, whose they are (the gateway's live stream, when in one process). */
+  /** Tests: told after a commit that made in-app notifications, whose they are. */
   notified?: (userIds: string[]) => void;
 }
 
@@ -93,7 +94,7 @@ export async function startNotifications(opts: StartNotificationsOptions): Promi
     migrations: NOTIFICATIONS_MIGRATIONS,
     ...(opts.schema ? { schema: opts.schema } : {}),
     ...(opts.grpcHost ? { grpcHost: opts.grpcHost } : {}),
-    build: ({ db }) => {
+    build: ({ db, wakeOutbox }) => {
       const chosen = opts.mailer?.(db) ?? (env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createMailboxMailer(db));
       const loop = new EmailSender({ db, mailer: chosen, logger, leaseMs: DELIVERY_LEASE_MS, ...opts.sender });
       mailer = chosen;
@@ -103,6 +104,7 @@ export async function startNotifications(opts: StartNotificationsOptions): Promi
       const settings = { publicUrl: env.PUBLIC_URL };
       const notified = (userIds: string[]) => {
         pushLoop?.wake();
+        wakeOutbox();
         opts.notified?.(userIds);
       };
       const orderDeps = { db, settings, logger, contacts, notified, queued: () => loop.wake() };
@@ -113,6 +115,7 @@ export async function startNotifications(opts: StartNotificationsOptions): Promi
           () => opts.bus.subscribe(emailConsumer({ db, settings, logger, queued: () => loop.wake() })),
           () => opts.bus.subscribe(orderEmailConsumer(orderDeps)),
           () => opts.bus.subscribe(orderReminderConsumer(orderDeps)),
+          () => opts.bus.subscribe(messageNotificationConsumer({ db, logger, notified })),
         ],
         stop: async () => {
           await pushLoop?.stop();

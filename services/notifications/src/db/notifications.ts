@@ -1,5 +1,7 @@
+import { enqueueEvent } from '@caskade/kit';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { notificationText, type NotificationKind } from '../domain/notifications';
+import { NotificationCreated } from '../events/registry';
 import type { NotificationsDB, NotificationsTable } from './schema';
 
 export interface NewNotification {
@@ -26,9 +28,10 @@ export interface PushPayload {
 }
 
 /**
- * Write a notification inside the consumer's transaction, and one push per browser its user has
- * subscribed. The unique (event id, user) makes a second copy of the same event's notification a
- * no-op (and then no second push). Answers the new row's id, or null when it already existed.
+ * Write a notification inside the consumer's transaction, one push per browser its user has
+ * subscribed, and notifications.notification.created (the open pages' bell). The unique
+ * (event id, user) makes a second copy of the same event's notification a no-op (and then no
+ * second push or event). Answers the new row's id, or null when it already existed.
  */
 export async function insertNotification(trx: Transaction<NotificationsDB>, n: NewNotification): Promise<string | null> {
   const row = await trx
@@ -38,9 +41,16 @@ export async function insertNotification(trx: Transaction<NotificationsDB>, n: N
       conversation_id: n.conversationId ?? '', other_party_name: n.otherPartyName ?? '', path: n.path,
     })
     .onConflict((oc) => oc.constraint('notifications_event_user').doNothing())
-    .returning('id')
+    .returning(['id', 'created_at'])
     .executeTakeFirst();
   if (!row) return null;
+  await enqueueEvent(trx, NotificationCreated, {
+    aggregateId: row.id,
+    data: {
+      notificationId: row.id, userId: n.userId, kind: n.kind, createdAt: new Date(row.created_at).toISOString(), orderId: n.orderId ?? '', orderNumber: n.orderNumber ?? '',
+      conversationId: n.conversationId ?? '', otherPartyName: n.otherPartyName ?? '', path: n.path,
+    },
+  });
   const text = notificationText({ kind: n.kind, orderNumber: n.orderNumber ?? '', otherPartyName: n.otherPartyName ?? '' });
   const payload: PushPayload = { id: row.id, kind: n.kind, ...text, path: n.path };
   await sql`

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CallContext } from '@caskade/kit';
+import type { CallContext, EventEnvelope } from '@caskade/kit';
+import { MessageSent } from '@caskade/messaging/events';
+import { messagingEvents } from '@caskade/proto';
 import { expectAppError } from '@caskade/kit/testing';
 import { notificationText, ORDER_NOTIFICATION_KINDS } from '../domain/notifications';
 import { ORDER_EMAIL_KINDS } from '../domain/templates';
@@ -54,6 +56,11 @@ describeNotifications('notifications: in-app notifications and web push from ord
     expect(received[0]!.headers.ttl).toBe('86400');
     expect(received[0]!.vapid.publicKey).toBe((await client.getPushConfig({}, buyer)).vapidPublicKey);
     expect(received[0]!.vapid.sub).toBe('mailto:no-reply@caskade.local');
+    // One notifications.notification.created for the gateways' live streams.
+    const outbox = await h().svc.db.selectFrom('outbox' as never).select('payload' as never).where('type' as never, '=', 'notifications.notification.created' as never).execute() as unknown as { payload: EventEnvelope }[];
+    expect(outbox.map((r) => r.payload.data).filter((d) => (d as { orderNumber: string }).orderNumber === 'CK-PUSH-1')).toEqual([
+      expect.objectContaining({ notificationId: mine[0]!.id, userId: parties.buyer.id, kind: 'orderDelivered', path: `/orders/${orderId}` }),
+    ]);
     // The supplier ran it: no notification for them.
     expect((await client.listNotifications({ limit: 0 }, supplier)).notifications.filter((n) => n.orderNumber === 'CK-PUSH-1')).toEqual([]);
   }, 30_000);
@@ -140,6 +147,26 @@ describeNotifications('notifications: in-app notifications and web push from ord
     await waitFor(async () => (await client.listNotifications({ limit: 0 }, supplier)).notifications.some((n) => n.orderNumber === 'CK-REM-2'), 'expireShippingTime');
     const buyers = (await client.listNotifications({ limit: 0 }, buyer)).notifications;
     expect(buyers.filter((n) => n.orderNumber.startsWith('CK-REM')).map((n) => n.kind)).toEqual(['dueDate']);
+  }, 30_000);
+
+  it('a person’s message notifies its recipient once, linking to the conversation; system messages do not', async () => {
+    const { client, bus } = h();
+    const conversationId = randomUUID();
+    const sent = (kind: string) => {
+      const data = messagingEvents.MessageSent.fromPartial({
+        messageId: randomUUID(), conversationId, senderId: parties.supplier.id, recipientId: parties.buyer.id, content: 'Kegs leave Tuesday', createdAt: new Date().toISOString(), seq: 1, kind, senderName: 'Hop Hill <b>Brewing</b>',
+      });
+      return { id: randomUUID(), type: MessageSent.subject, occurredAt: new Date().toISOString(), aggregateId: conversationId, aggregateVersion: 1, data: MessageSent.encode(data) };
+    };
+    const text = sent('text');
+    await bus.publish(text);
+    await bus.publish(text);
+    await bus.publish(sent('default-order'));
+    await waitFor(async () => (await client.listNotifications({ limit: 0 }, buyer)).notifications.some((n) => n.conversationId === conversationId), 'the message notification');
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = (await client.listNotifications({ limit: 0 }, buyer)).notifications.filter((n) => n.conversationId === conversationId);
+    expect(mine).toEqual([expect.objectContaining({ kind: 'newMessage', path: `/messages/${conversationId}`, otherPartyName: 'Hop Hill <b>Brewing</b>', orderId: '' })]);
+    expect((await client.listNotifications({ limit: 0 }, supplier)).notifications.filter((n) => n.conversationId === conversationId)).toEqual([]);
   }, 30_000);
 }, { allowHttpPushEndpoints: true });
 
