@@ -179,6 +179,7 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
       PUBLIC_URL: publicUrl,
       ...clusterKeyEnv(keys, 'gateway'),
       REDIS_URL: opts.redisUrl,
+      NATS_URL: opts.natsUrl,
       ...Object.fromEntries(SERVICES.map((service) => [addressEnv(service), addresses[service] ?? ''])),
       WEB_DIST: path.join(root, 'web', 'dist'),
       RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1),

@@ -166,6 +166,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? process.env.RATE_LIMIT_SCALE ?? 1),
       }),
       logger.child({ service: 'gateway' }),
+      { bus },
     );
     stops.push(() => gateway.close());
     if (!ordersDeps || !paymentsDeps) throw new Error('the orders and payments services did not start');

@@ -20,6 +20,8 @@ import { orderRoutes } from './routes/orders';
 import { invoiceRoutes } from './routes/invoices';
 import { reviewRoutes } from './routes/reviews';
 import { standingOrderRoutes } from './routes/standing-orders';
+import { messagingRoutes } from './routes/messaging';
+import type { LiveStream } from './live/stream';
 import { PAYMENTS_WEBHOOK_OPENAPI, paymentRoutes, paymentsWebhookRouter } from './routes/payments';
 import { IMAGE_UPLOAD_OPENAPI, imageServingRouter, imageUploadRouter } from './routes/images';
 
@@ -32,10 +34,12 @@ export interface GatewayAppOptions {
   cache: Cache;
   /** gRPC addresses whose health /readyz reports (it does not gate on them). */
   upstreams: string[];
+  /** The event stream (GET /api/events/stream); none: the route answers 404. */
+  live?: LiveStream;
 }
 
 export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
-  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...invoiceRoutes(clients), ...reviewRoutes(clients), ...standingOrderRoutes(clients), ...paymentRoutes(clients)];
+  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...invoiceRoutes(clients), ...reviewRoutes(clients), ...standingOrderRoutes(clients), ...messagingRoutes(clients), ...paymentRoutes(clients)];
 }
 
 export function createGatewayApp(opts: GatewayAppOptions): Express {
@@ -89,6 +93,7 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
     res.json({ data: { embedded: env.EMBEDDED, demoAccounts: env.EMBEDDED } });
   });
   api.use(imageUploadRouter(clients, limiters));
+  if (opts.live) api.use(opts.live.router);
   api.use(buildRouter(routes, limiters));
   api.use('/api', (_req, res) => sendError(res, new AppError('not-found', { reason: 'no such API path' })));
   app.use(api);

@@ -1,9 +1,12 @@
 import type { Server } from 'node:http';
-import { connectRedis, createCache, startMetricsServer, type Logger } from '@caskade/kit';
+import { busBroadcast, connectRedis, createCache, natsBroadcast, startMetricsServer, type EventBus, type Logger } from '@caskade/kit';
 import { closeClients, createClients, upstreamAddresses } from './clients';
 import type { GatewayEnv } from './config';
 import { createRateLimiters } from './http/rate-limits';
 import { createGatewayApp } from './app';
+import { liveFeeds, replaySources } from './live/feeds';
+import { LiveHub } from './live/hub';
+import { startLiveStream, type LiveStream } from './live/stream';
 
 export { gatewayEnv, type GatewayEnv } from './config';
 export { allRoutes } from './app';
@@ -11,15 +14,29 @@ export { allRoutes } from './app';
 export interface Gateway {
   url: string;
   port: number;
+  /** The event stream's hub: the streams open on this gateway, and push() to them. */
+  live: LiveStream;
   close(): Promise<void>;
 }
 
-export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gateway> {
+export interface StartGatewayOptions {
+  /** The embedded mode's in-process bus: the event stream hears events there (else on NATS_URL). */
+  bus?: EventBus;
+}
+
+export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartGatewayOptions = {}): Promise<Gateway> {
   const clients = createClients(env, logger);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });
-  const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env) });
+  const live = await startLiveStream({
+    hub: new LiveHub(),
+    broadcast: opts.bus ? busBroadcast(opts.bus, 'gateway-live') : env.NATS_URL ? natsBroadcast(env.NATS_URL, logger, 'gateway-live') : null,
+    feeds: liveFeeds(),
+    replay: replaySources(clients),
+    logger,
+  });
+  const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env), live });
   const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.HOST) : null;
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -31,7 +48,10 @@ export async function startGateway(env: GatewayEnv, logger: Logger): Promise<Gat
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    live,
     close: async () => {
+      // Open event streams would hold server.close() forever.
+      await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       closeClients(clients);

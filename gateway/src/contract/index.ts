@@ -13,3 +13,4 @@ export * from './payouts';
 export * from './invoices';
 export * from './reviews';
 export * from './standing-orders';
+export * from './messaging';

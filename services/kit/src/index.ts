@@ -29,6 +29,7 @@ export * from './events/typed';
 export * from './events/inbox';
 export * from './events/bus';
 export * from './events/deferred-bus';
+export * from './events/broadcast';
 export * from './service/poll-loop';
 export * from './service/manifest';
 export * from './plans';

@@ -42,7 +42,7 @@ export async function startMessaging(opts: StartMessagingOptions): Promise<Messa
   let directory: Directory;
   if (opts.directory) directory = opts.directory;
   else {
-    const client = createClient(identity.IdentityServiceService, opts.env.IDENTITY_ADDR, { name: 'identity', logger: opts.logger });
+    const client = createClient(identity.IdentityServiceService, opts.env.IDENTITY_ADDR, { name: 'identity', logger: opts.logger, as: 'messaging' });
     identityClient = client;
     directory = identityDirectory(client);
   }

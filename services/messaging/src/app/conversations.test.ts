@@ -77,6 +77,7 @@ describeMessaging('conversations and messages', (h, { test: it }) => {
     const after = p2.messages[0]?.seq ?? 0;
     const since = await client.listMessagesSince({ afterSeq: after, limit: 100 }, b);
     expect(since.messages.map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 4}`));
+    expect(since.headSeq).toBe(p1.messages[0]?.seq);
     expect((await client.listMessagesSince({ afterSeq: after, limit: 100 }, buyer())).messages).toEqual([]);
   });
 

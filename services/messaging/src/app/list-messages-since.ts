@@ -1,5 +1,6 @@
 import { invalidParams, requireCaller, type CallContext } from '@caskade/kit';
 import type { messaging } from '@caskade/proto';
+import { headSeq } from '../db/conversations';
 import { messagesSince } from '../db/messages';
 import type { MessagingDeps } from './deps';
 import { messageView } from './views';
@@ -11,5 +12,5 @@ export async function listMessagesSince(deps: MessagingDeps, ctx: CallContext, r
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidParams({ limit: 'validation.invalidValue' });
   if (!Number.isSafeInteger(req.afterSeq) || req.afterSeq < 0) throw invalidParams({ afterSeq: 'validation.invalidValue' });
   const rows = await messagesSince(deps.db, caller.userId, String(req.afterSeq), limit + 1);
-  return { messages: rows.slice(0, limit).map(messageView), hasMore: rows.length > limit };
+  return { messages: rows.slice(0, limit).map(messageView), hasMore: rows.length > limit, headSeq: await headSeq(deps.db, caller.userId) };
 }

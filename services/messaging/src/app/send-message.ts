@@ -53,6 +53,8 @@ export async function sendMessage(deps: MessagingDeps, ctx: CallContext, req: me
  */
 export async function sendTransactionMessage(deps: MessagingDeps, ctx: CallContext, req: messaging.SendTransactionMessageRequest): Promise<messaging.SendTransactionMessageResponse> {
   const caller = requireWriter(ctx);
+  // A service vouches for the order's parties; the gateway (a person's request) may not (ADR 053 tells them apart).
+  if (ctx.service === 'gateway') throw new AppError('forbidden', { reason: 'services only' });
   for (const [field, id] of Object.entries({ transactionId: req.transactionId, customerId: req.customerId, providerId: req.providerId })) {
     if (!isUuid(id)) throw invalidParams({ [field]: 'validation.invalidValue' });
   }

@@ -119,3 +119,15 @@ export async function linkOrder(db: Db, orderId: string, conversationId: string,
     .onConflict((oc) => oc.column('order_id').doUpdateSet(values))
     .execute();
 }
+
+/** The position of the user's latest message, sent or received (0 for none). */
+export async function headSeq(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select(
+      sql<string | number | null>`max(case when buyer_id = ${userId} then greatest(buyer_incoming_seq, buyer_seen_seq) else greatest(supplier_incoming_seq, supplier_seen_seq) end)`.as('head'),
+    )
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('supplier_id', '=', userId)]))
+    .executeTakeFirst();
+  return Number(row?.head ?? 0);
+}

@@ -173,6 +173,8 @@ export interface ListMessagesSinceRequest {
 export interface ListMessagesSinceResponse {
   messages: Message[];
   hasMore: boolean;
+  /** The position of the caller's latest message (0 for none): where a new stream starts. */
+  headSeq: number;
 }
 
 function createBaseParticipant(): Participant {
@@ -2647,7 +2649,7 @@ export const ListMessagesSinceRequest: MessageFns<ListMessagesSinceRequest> = {
 };
 
 function createBaseListMessagesSinceResponse(): ListMessagesSinceResponse {
-  return { messages: [], hasMore: false };
+  return { messages: [], hasMore: false, headSeq: 0 };
 }
 
 export const ListMessagesSinceResponse: MessageFns<ListMessagesSinceResponse> = {
@@ -2657,6 +2659,9 @@ export const ListMessagesSinceResponse: MessageFns<ListMessagesSinceResponse> = 
     }
     if (message.hasMore !== false) {
       writer.uint32(16).bool(message.hasMore);
+    }
+    if (message.headSeq !== 0) {
+      writer.uint32(24).int64(message.headSeq);
     }
     return writer;
   },
@@ -2690,6 +2695,14 @@ export const ListMessagesSinceResponse: MessageFns<ListMessagesSinceResponse> = 
             message.hasMore = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.headSeq = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2710,6 +2723,11 @@ export const ListMessagesSinceResponse: MessageFns<ListMessagesSinceResponse> = 
         : isSet(object.has_more)
         ? globalThis.Boolean(object.has_more)
         : false,
+      headSeq: isSet(object.headSeq)
+        ? globalThis.Number(object.headSeq)
+        : isSet(object.head_seq)
+        ? globalThis.Number(object.head_seq)
+        : 0,
     };
   },
 
@@ -2721,6 +2739,9 @@ export const ListMessagesSinceResponse: MessageFns<ListMessagesSinceResponse> = 
     if (message.hasMore !== false) {
       obj.hasMore = message.hasMore;
     }
+    if (message.headSeq !== 0) {
+      obj.headSeq = Math.round(message.headSeq);
+    }
     return obj;
   },
 
@@ -2731,6 +2752,7 @@ export const ListMessagesSinceResponse: MessageFns<ListMessagesSinceResponse> = 
     const message = createBaseListMessagesSinceResponse();
     message.messages = object.messages?.map((e) => Message.fromPartial(e)) || [];
     message.hasMore = object.hasMore ?? false;
+    message.headSeq = object.headSeq ?? 0;
     return message;
   },
 };
