@@ -1,8 +1,11 @@
 // The deployment files — k8s/ manifests, the Helm chart, skaffold.yaml, the Dockerfile — checked
 // offline: every Kubernetes object against the API schemas (and for unknown fields), the
 // hardening every workload must have, the wiring between objects, and that every service in
-// services/ is deployed everywhere. With a helm binary (the npm devDependency ships one) the chart
-// is linted and rendered for each profile, and k8s/ must equal its rendering.
+// services/ is deployed everywhere. With a helm binary (Helm 4, from the npm devDependency) the chart
+// is linted and rendered for each profile — once with every dependency it can run enabled (bundled
+// PostgreSQL, Valkey, NATS, ServiceMonitor, PrometheusRule, Ingress, HTTPRoute, the Namespace) — every
+// rendered object validated against the Kubernetes (and Gateway API, prometheus-operator) schemas,
+// and k8s/ must equal its rendering.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +23,7 @@ import {
   k8sDir,
   loadManifests,
   NAMESPACE,
+  OPTIONAL_APIS,
   readYaml,
   renderPlainManifests,
   repoRoot,
@@ -41,6 +45,7 @@ interface Probe {
 }
 interface Container {
   name: string;
+  image?: string;
   ports?: { name?: string; containerPort: number }[];
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
@@ -62,7 +67,7 @@ interface SecurityContext {
 interface PodSpec {
   containers: Container[];
   securityContext?: SecurityContext;
-  volumes?: { name: string; emptyDir?: unknown }[];
+  volumes?: { name: string; emptyDir?: unknown; secret?: { secretName: string; items?: { key: string; path: string }[] } }[];
 }
 interface Workload extends K8sObject {
   spec: { replicas?: number; selector: { matchLabels: Labels }; template: { metadata: { labels: Labels }; spec: PodSpec } };
@@ -217,7 +222,7 @@ function networkPolicyProblems(objects: SourcedObject[]): string[] {
         for (const peer of rule.from ?? []) {
           const podSelector = peer.podSelector?.matchLabels;
           if (peer.namespaceSelector || !podSelector) continue; // another namespace (the ingress controller)
-          if (!workloads.some((other) => selects(podSelector, other.spec.template.metadata.labels))) {
+          if (![...workloads, ...ofKind<Workload>(objects, 'Job')].some((other) => selects(podSelector, other.spec.template.metadata.labels))) {
             problems.push(`${id(p)}: admits ${JSON.stringify(podSelector)}, which no workload carries`);
           }
         }
@@ -262,6 +267,7 @@ interface ServiceValues {
   resources: { requests: { cpu: string; memory: string }; limits: { cpu?: string; memory: string } };
   env: Record<string, string>;
   secretEnv?: string[];
+  optionalSecretEnv?: string[];
   calls?: string[];
   hpa: { min: number; max: number; cpu: number };
   pdb: { minAvailable: number };
@@ -312,6 +318,46 @@ function coverageProblems(root: string): string[] {
   return problems;
 }
 
+// ---- secrets, migrations, Pod Security ----
+
+type EnvVar = NonNullable<Container['env']>[number];
+const secretKeysOf = (pod: PodSpec): string[] =>
+  [...new Set(pod.containers.flatMap((c) => (c.env ?? []).flatMap((e: EnvVar) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef.key] : []))))].sort();
+const envOf = (pod: PodSpec, name: string): string | undefined => pod.containers[0]?.env?.find((e) => e.name === name)?.value;
+const annotationsOf = (o: K8sObject) => o.metadata.annotations ?? {};
+
+/** The token keys a workload reads (ADR 053): the public key sets and its own service key, nobody else's. */
+const tokenKeysOf = (workload: string): string[] => ['ACCESS_TOKEN_PUBLIC_KEYS', 'SERVICE_PUBLIC_KEYS', `SERVICE_SIGNING_KEY_${workload.toUpperCase().replace(/-/g, '_')}`];
+
+/** The Secret keys each workload may read: its own and no other's (the chart's values decide which). */
+function secretProblems(objects: SourcedObject[], chart: ChartValues): string[] {
+  const problems: string[] = [];
+  const pods = [...workloadsOf(objects), ...ofKind<Workload>(objects, 'Job')];
+  for (const w of pods) {
+    const keys = secretKeysOf(w.spec.template.spec);
+    const name = appName(w) ?? '';
+    let allowed: string[];
+    if (component(w) === 'service') {
+      const svc = chart.services[name];
+      allowed = [`DATABASE_PASSWORD_${name.toUpperCase().replace(/-/g, '_')}`, 'NATS_PASSWORD', ...tokenKeysOf(name), ...(svc?.secretEnv ?? []), ...(svc?.optionalSecretEnv ?? [])];
+    } else if (component(w) === 'gateway') {
+      allowed = ['REDIS_URL', 'REDIS_PASSWORD', ...tokenKeysOf('gateway'), ...(chart.gateway.secretEnv ?? []), ...(chart.gateway.optionalSecretEnv ?? [])];
+    } else if (name.startsWith('migrate-')) {
+      allowed = [`DATABASE_PASSWORD_${name.slice('migrate-'.length).toUpperCase().replace(/-/g, '_')}`];
+    } else if (name === 'database-roles' || name === 'postgresql') {
+      allowed = ['DATABASE_ADMIN_PASSWORD', ...keys.filter((k) => k.startsWith('DATABASE_PASSWORD_'))];
+    } else if (name === 'nats') allowed = ['NATS_PASSWORD'];
+    else if (name === 'valkey') allowed = ['REDIS_PASSWORD'];
+    else allowed = [];
+    const extra = keys.filter((k) => !allowed.includes(k));
+    if (extra.length > 0) problems.push(`${id(w)} reads secrets it does not use: ${extra.join(', ')}`);
+    if (w.kind === 'Deployment' && w.spec.template.spec.containers.some((c) => (c.envFrom ?? []).some((e) => e.secretRef))) problems.push(`${id(w)}: envFrom a whole Secret`);
+  }
+  return problems;
+}
+
+const PSS_LABELS = { 'pod-security.kubernetes.io/enforce': 'restricted' };
+
 // ---- the tests ----
 
 const manifests = loadManifests();
@@ -327,6 +373,19 @@ describe('k8s/ manifests', () => {
     const ids = manifests.map(({ doc }) => id(doc));
     expect(ids.filter((x, i) => ids.indexOf(x) !== i)).toEqual([]);
     expect(ofKind(manifests, 'Namespace').map((n) => n.metadata.name)).toEqual([NAMESPACE]);
+  });
+
+  it('the namespace enforces the restricted Pod Security Standard (and audits and warns with it)', () => {
+    const [ns] = ofKind(manifests, 'Namespace');
+    expect(ns?.metadata.labels).toMatchObject({ ...PSS_LABELS, 'pod-security.kubernetes.io/audit': 'restricted', 'pod-security.kubernetes.io/warn': 'restricted' });
+  });
+
+  it('every workload reads only its own secrets; the roles come from PostgreSQL\'s first start', () => {
+    expect(secretProblems(manifests, values)).toEqual([]);
+    const postgres = workloadsOf(manifests).find((w) => appName(w) === 'postgresql');
+    const initMount = postgres?.spec.template.spec.containers[0]?.volumeMounts?.find((m) => m.mountPath === '/docker-entrypoint-initdb.d');
+    expect(initMount).toBeDefined();
+    for (const w of workloadsOf(manifests).filter((x) => component(x) === 'service')) expect({ w: id(w), mode: envOf(w.spec.template.spec, 'DB_MIGRATIONS') }).toEqual({ w: id(w), mode: 'apply' });
   });
 
   it('validate against the Kubernetes API schemas', () => {
@@ -408,18 +467,16 @@ describe('every service is deployed', () => {
 });
 
 describe('Helm chart charts/caskade', () => {
-  const chart = readYaml<{ apiVersion: string; name: string; dependencies: { name: string; version: string; repository: string; condition: string }[] }>(path.join(chartDir, 'Chart.yaml'));
+  const chart = readYaml<{ apiVersion: string; name: string; dependencies?: unknown }>(path.join(chartDir, 'Chart.yaml'));
 
-  it('declares PostgreSQL, NATS and Redis as dependencies that can each be switched off', () => {
+  it('has no dependency to fetch: PostgreSQL, Valkey and NATS are its own templates on official images, each switched by a value', () => {
     expect(chart.apiVersion).toBe('v2');
-    expect(chart.dependencies.map((d) => [d.name, d.condition])).toEqual([
-      ['postgresql', 'postgresql.enabled'],
-      ['nats', 'nats.enabled'],
-      ['redis', 'redis.enabled'],
-    ]);
-    for (const d of chart.dependencies) expect({ name: d.name, version: /^\S+$/.test(d.version ?? ''), repository: /^(https|oci):\/\//.test(d.repository ?? '') }).toEqual({ name: d.name, version: true, repository: true });
-    expect(chart.dependencies.find((d) => d.name === 'postgresql')?.repository).toContain('bitnamicharts');
-    expect((values as unknown as { nats: { config: { jetstream: { enabled: boolean } } } }).nats.config.jetstream.enabled).toBe(true);
+    expect(chart.dependencies).toBeUndefined();
+    const infra = values as unknown as Record<'postgresql' | 'valkey' | 'nats', { enabled: boolean; image: string }> & { nats: { replicas: number } };
+    expect([infra.postgresql.image, infra.valkey.image, infra.nats.image].map((i) => i.split(':')[0])).toEqual(['postgres', 'valkey/valkey', 'nats']);
+    // production (values.yaml) uses managed services; the dev profile runs the bundled ones
+    expect([infra.postgresql.enabled, infra.valkey.enabled, infra.nats.enabled]).toEqual([false, false, false]);
+    expect(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')).not.toMatch(/bitnami/i);
   });
 
   it('has the global security context and a complete block for every service', () => {
@@ -483,7 +540,15 @@ if (!helm) {
 describeWithHelm('Helm chart rendered with helm', () => {
   const bin = helm!;
   /** Every secret the enabled workloads read, as production values files would give them. */
-  const productionSecrets = Object.fromEntries(Object.keys(values.secrets.values).map((k) => [`secrets.values.${k}`, `test-${k.toLowerCase()}`]));
+  const productionSecrets = {
+    ...Object.fromEntries(Object.keys(values.secrets.values).map((k) => [`secrets.values.${k}`, `test-${k.toLowerCase().replace(/_/g, '-')}`])),
+    // each workload's own service-credential key (ADR 053)
+    ...Object.fromEntries([...Object.keys(values.services), 'gateway'].map((w) => [`secrets.values.${tokenKeysOf(w)[2]}`, `test-service-key-${w}`])),
+    // the managed services production points at
+    'database.host': 'postgres.internal',
+    'database.sslMode': 'verify-full',
+    'config.natsUrl': 'tls://nats.internal:4222',
+  };
   const renders: SourcedObject[] = [];
   const render = (label: string, options: Parameters<typeof helmTemplate>[1]) => {
     const result = helmTemplate(bin, options);
@@ -499,8 +564,11 @@ describeWithHelm('Helm chart rendered with helm', () => {
     expect(lint.ok).toBe(true);
   });
 
-  it('production: refuses to render without the secrets the services need', () => {
-    const result = helmTemplate(bin);
+  it('production: refuses to render without the managed services and the secrets the services need', () => {
+    const bare = helmTemplate(bin);
+    expect(bare.ok).toBe(false);
+    expect(bare.stderr).toMatch(/database\.host is required unless postgresql\.enabled/);
+    const result = helmTemplate(bin, { set: { 'database.host': 'postgres.internal', 'config.natsUrl': 'nats://nats.internal:4222' } });
     expect(result.ok).toBe(false);
     expect(result.stderr).toMatch(/secrets\.values\.[A-Z_]+ is required when global\.environment is production/);
   });
@@ -537,7 +605,13 @@ describeWithHelm('Helm chart rendered with helm', () => {
     expect(ofKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
     expect(ofKind(objects, 'PodDisruptionBudget')).toEqual([]);
     const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'Secret')[0]!;
-    expect(Object.keys(secret.data).sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL']);
+    const dbKeys = Object.entries(values.services).filter(([, s]) => s.enabled).map(([n]) => `DATABASE_PASSWORD_${n.toUpperCase()}`);
+    const tokenKeys = [...Object.entries(values.services).filter(([, s]) => s.enabled).map(([n]) => n), 'gateway'].flatMap(tokenKeysOf);
+    expect(Object.keys(secret.data).sort()).toEqual([...new Set(['DATABASE_ADMIN_PASSWORD', ...dbKeys, 'ACCESS_TOKEN_SIGNING_KEY', ...tokenKeys, 'NATS_PASSWORD', 'REDIS_PASSWORD'])].sort());
+    // the bundled infrastructure, migrations applied by the pods at start (a pre-install hook could not reach PostgreSQL yet)
+    expect(workloadsOf(objects).filter((w) => w.kind === 'StatefulSet').map((w) => w.metadata.name).sort()).toEqual(['caskade-nats', 'caskade-postgresql', 'caskade-valkey']);
+    for (const w of workloadsOf(objects).filter((x) => component(x) === 'service')) expect({ w: id(w), mode: envOf(w.spec.template.spec, 'DB_MIGRATIONS') }).toEqual({ w: id(w), mode: 'apply' });
+    for (const job of ofKind<Workload>(objects, 'Job')) expect({ job: id(job), hook: annotationsOf(job)['helm.sh/hook'] }).toEqual({ job: id(job), hook: 'pre-upgrade' });
     const notifications = workloadsOf(objects).find((w) => appName(w) === 'notifications');
     expect(notifications?.spec.template.spec.containers[0]?.env?.map((e) => e.name)).not.toContain('SMTP_URL');
     // The catalog stores images on S3 whenever S3_BUCKET is non-empty: development keeps them on disk.
@@ -557,10 +631,14 @@ describeWithHelm('Helm chart rendered with helm', () => {
     const extra = path.join(mkdtempSync(path.join(tmpdir(), 'caskade-values-')), 'extra.yaml');
     writeFileSync(extra, stringify({ services: { 'cart-sync': { ...values.services.identity, secretEnv: [], calls: ['identity'] } } }));
     try {
-      const objects = render('extra service', { valuesFiles: [extra], set: productionSecrets });
+      const objects = render('extra service', { valuesFiles: [extra], set: { ...productionSecrets, 'secrets.values.DATABASE_PASSWORD_CART_SYNC': 'test-cart-sync', 'secrets.values.SERVICE_SIGNING_KEY_CART_SYNC': 'test-service-key-cart-sync' } });
       for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy']) {
         expect(ofKind(objects, kind).map((o) => o.metadata.name)).toContain('caskade-cart-sync');
       }
+      // its own role (the schema name has no hyphen) and its migration Job
+      const cartSyncEnv = workloadsOf(objects).find((w) => appName(w) === 'cart-sync')!.spec.template.spec;
+      expect(envOf(cartSyncEnv, 'DATABASE_URL')).toBe('postgresql://cart_sync:$(DATABASE_PASSWORD)@postgres.internal:5432/caskade?sslmode=verify-full');
+      expect(ofKind(objects, 'Job').map((o) => o.metadata.name)).toContain('caskade-migrate-cart-sync');
       const gateway = workloadsOf(objects).find((w) => appName(w) === 'gateway')!;
       expect(gateway.spec.template.spec.containers[0]!.env).toContainEqual({ name: 'CART_SYNC_ADDR', value: `caskade-cart-sync:${GRPC_PORT}` });
       // identity now admits the new service besides the gateway and its existing declared callers, and the new service gets IDENTITY_ADDR
@@ -574,6 +652,131 @@ describeWithHelm('Helm chart rendered with helm', () => {
     } finally {
       rmSync(path.dirname(extra), { recursive: true, force: true });
     }
+  });
+
+  it('production: a pre-install/pre-upgrade hook Job per service migrates as its role (DB_MIGRATIONS=only) after the roles Job; the pods only verify', () => {
+    const objects = render('production hooks', { set: productionSecrets });
+    const enabled = Object.entries(values.services).filter(([, s]) => s.enabled).map(([n]) => n);
+    const jobs = ofKind<Workload>(objects, 'Job');
+    const roles = jobs.find((j) => j.metadata.name === 'caskade-database-roles');
+    expect(annotationsOf(roles!)).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '-10' });
+    expect(envOf(roles!.spec.template.spec, 'CASKADE_ROLES')?.split(' ').sort()).toEqual([...enabled].sort());
+    const deployments = workloadsOf(objects);
+    for (const name of enabled) {
+      const job = jobs.find((j) => j.metadata.name === `caskade-migrate-${name}`);
+      const deployment = deployments.find((d) => appName(d) === name)!;
+      expect({ name, hook: job && annotationsOf(job)['helm.sh/hook'], weight: job && Number(annotationsOf(job)['helm.sh/hook-weight']) }).toEqual({ name, hook: 'pre-install,pre-upgrade', weight: 0 });
+      const [migrate] = job!.spec.template.spec.containers;
+      expect({ name, image: migrate!.image, mode: envOf(job!.spec.template.spec, 'DB_MIGRATIONS'), url: envOf(job!.spec.template.spec, 'DATABASE_URL') }).toEqual({
+        name,
+        image: deployment.spec.template.spec.containers[0]!.image,
+        mode: 'only',
+        url: envOf(deployment.spec.template.spec, 'DATABASE_URL'),
+      });
+      expect(envOf(deployment.spec.template.spec, 'DB_MIGRATIONS')).toBe('verify');
+      expect(envOf(deployment.spec.template.spec, 'DATABASE_URL')).toBe(`postgresql://${name}:$(DATABASE_PASSWORD)@postgres.internal:5432/caskade?sslmode=verify-full`);
+    }
+    // the hook Secret exists before the release's own, and holds only the database keys
+    const hookSecret = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'Secret').find((x) => x.metadata.name === 'caskade-hooks')!;
+    expect(annotationsOf(hookSecret)['helm.sh/hook-weight']).toBe('-20');
+    expect(Object.keys(hookSecret.data).every((k) => k.startsWith('DATABASE_'))).toBe(true);
+    expect(hardeningProblems(jobs.map((j) => ({ ...j, spec: { ...j.spec, template: { ...j.spec.template, spec: { ...j.spec.template.spec, containers: j.spec.template.spec.containers.map((c) => ({ readinessProbe: {}, livenessProbe: {}, ...c })) } } } })))).toEqual([]);
+  });
+
+  it('production: each workload reads only its own secrets; no two services share a database role', () => {
+    const objects = render('production secrets', { set: productionSecrets });
+    expect(secretProblems(objects, values)).toEqual([]);
+    const dbKeys = workloadsOf(objects).filter((w) => component(w) === 'service').map((w) => secretKeysOf(w.spec.template.spec).filter((k) => k.startsWith('DATABASE_')));
+    expect(dbKeys.every((k) => k.length === 1)).toBe(true);
+    expect(new Set(dbKeys.flat()).size).toBe(dbKeys.length);
+    const gateway = workloadsOf(objects).find((w) => appName(w) === 'gateway')!;
+    expect(secretKeysOf(gateway.spec.template.spec).filter((k) => k.startsWith('DATABASE_') || k.startsWith('NATS_'))).toEqual([]);
+  });
+
+  it('production: the gateway is reached through a Gateway API HTTPRoute by default, with no Ingress', () => {
+    const objects = render('production route', { set: productionSecrets });
+    expect(ofKind(objects, 'Ingress')).toEqual([]);
+    const [route] = ofKind<K8sObject & { spec: { hostnames: string[]; parentRefs: { name: string }[]; rules: { backendRefs: { name: string; port: number }[] }[] } }>(objects, 'HTTPRoute');
+    expect(route?.apiVersion).toBe('gateway.networking.k8s.io/v1');
+    expect(route?.spec.hostnames).toEqual(['caskade.example.com']);
+    const backend = route!.spec.rules[0]!.backendRefs[0]!;
+    const service = ofKind<ServiceObject>(objects, 'Service').find((x) => x.metadata.name === backend.name);
+    expect(service?.spec.ports.map((p) => p.port)).toContain(backend.port);
+  });
+
+  it('renders with every dependency enabled (bundled PostgreSQL, Valkey, 3-node NATS with TLS, monitoring, Ingress, Namespace)', () => {
+    const everything = path.join(mkdtempSync(path.join(tmpdir(), 'caskade-values-')), 'everything.yaml');
+    writeFileSync(everything, stringify({
+      database: { host: '' },
+      config: { natsUrl: '' },
+      postgresql: { enabled: true },
+      valkey: { enabled: true },
+      nats: { enabled: true, tls: { enabled: true, secretName: 'caskade-nats-tls' } },
+      metrics: { serviceMonitor: { enabled: true } },
+      gateway: { customMetric: { enabled: true }, ingress: { enabled: true } },
+      namespace: { create: true },
+    }));
+    let objects: SourcedObject[];
+    try {
+      objects = render('everything', { valuesFiles: [everything], set: { ...productionSecrets, 'database.host': '', 'config.natsUrl': '' }, apiVersions: OPTIONAL_APIS });
+    } finally {
+      rmSync(path.dirname(everything), { recursive: true, force: true });
+    }
+    const kinds = new Set(objects.map((o) => o.doc.kind));
+    for (const kind of ['Namespace', 'StatefulSet', 'Job', 'HTTPRoute', 'Ingress', 'PrometheusRule', 'ServiceMonitor', 'HorizontalPodAutoscaler', 'ConfigMap']) expect({ kind, rendered: kinds.has(kind) }).toEqual({ kind, rendered: true });
+    expect(workloadsOf(objects).filter((w) => w.kind === 'StatefulSet').map((w) => [w.metadata.name, w.spec.replicas])).toEqual(
+      expect.arrayContaining([['caskade-postgresql', 1], ['caskade-valkey', 1], ['caskade-nats', 3]]),
+    );
+    for (const w of workloadsOf(objects).filter((x) => x.kind === 'StatefulSet')) {
+      const image = w.spec.template.spec.containers[0]!.image;
+      expect(image).toMatch(/^(postgres|valkey\/valkey|nats):/);
+    }
+    expect(hardeningProblems(workloadsOf(objects))).toEqual([]);
+    expect(wiringProblems(objects)).toEqual([]);
+    expect(networkPolicyProblems(objects)).toEqual([]);
+    expect(secretProblems(objects, values)).toEqual([]);
+    // The Namespace enforces the restricted Pod Security Standard.
+    const [ns] = ofKind(objects, 'Namespace');
+    expect(ns?.metadata.labels).toMatchObject({ ...PSS_LABELS, 'pod-security.kubernetes.io/warn': 'restricted', 'pod-security.kubernetes.io/audit': 'restricted' });
+    // NATS over TLS with its user; every service verifies the server with the CA, mounted alone.
+    const config = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'ConfigMap');
+    expect(config.find((c) => c.metadata.name === 'caskade-config')?.data.NATS_URL).toBe('tls://caskade-nats:4222');
+    const natsConf = config.find((c) => c.metadata.name === 'caskade-nats-config')!.data['nats.conf']!;
+    expect(natsConf).toMatch(/tls \{/);
+    expect(natsConf).toMatch(/routes: \[[^\]]*caskade-nats-2\.caskade-nats/);
+    for (const w of workloadsOf(objects).filter((x) => component(x) === 'service')) {
+      const pod = w.spec.template.spec;
+      expect({ w: id(w), user: envOf(pod, 'NATS_USER'), ca: envOf(pod, 'NATS_TLS_CA_FILE'), items: pod.volumes?.find((v) => v.name === 'nats-tls')?.secret?.items?.map((i) => i.key) }).toEqual({
+        w: id(w), user: 'caskade', ca: '/etc/caskade/nats-tls/ca.crt', items: ['ca.crt'],
+      });
+    }
+    // The gateway's autoscaler may scale on a custom metric as well as CPU.
+    const hpa = ofKind<Hpa & { spec: { metrics: { type: string }[] } }>(objects, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === 'caskade-gateway')!;
+    expect(hpa.spec.metrics.map((m) => m.type)).toEqual(['Resource', 'Pods']);
+    // Alerts on the series the code exposes (services/kit/src/metrics.ts).
+    const kit = readFileSync(path.join(repoRoot, 'services/kit/src/metrics.ts'), 'utf8');
+    const exposed = [...kit.matchAll(/name: '(caskade_[a-z_]+)'/g)].map((m) => m[1]!);
+    const [rule] = ofKind<K8sObject & { spec: { groups: { rules: { alert: string; expr: string }[] }[] } }>(objects, 'PrometheusRule');
+    const rules = rule!.spec.groups.flatMap((g) => g.rules);
+    expect(rules.map((r) => r.alert)).toEqual(expect.arrayContaining(['CaskadeGatewayErrorRatio', 'CaskadeGatewayLatencyP95', 'CaskadeOutboxStuck', 'CaskadeDeadLetters', 'CaskadePodsNotReady']));
+    for (const r of rules) {
+      for (const [series] of r.expr.matchAll(/caskade_[a-z_]+/g)) {
+        const base = series.replace(/_(bucket|count|sum)$/, '');
+        expect({ alert: r.alert, series, exposed: exposed.includes(base) || base.startsWith('caskade_process_') }).toEqual({ alert: r.alert, series, exposed: true });
+      }
+    }
+    const dashboard = JSON.parse(config.find((c) => c.metadata.name === 'caskade-dashboard')!.data['caskade.json']!) as { panels: { targets: { expr: string }[] }[] };
+    expect(dashboard.panels.length).toBeGreaterThan(5);
+  });
+
+  it('the schema check knows the custom resources: a broken HTTPRoute or PrometheusRule fails it', () => {
+    const meta = { name: 'broken', namespace: NAMESPACE };
+    const broken: SourcedObject[] = [
+      { source: 'test', doc: { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: meta, spec: { rules: [{ backendRefs: [{ name: 'x', port: 'http' }] }] } } },
+      { source: 'test', doc: { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule', metadata: meta, spec: { groups: [{ rules: [{ alert: 'A' }] }] } } },
+      { source: 'test', doc: { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor', metadata: meta, spec: { endpoints: [{ port: 1 }] } } },
+    ];
+    expect(schemaErrors(broken).map((r) => r.kind)).toEqual(['HTTPRoute', 'PrometheusRule', 'ServiceMonitor']);
   });
 
   it('renders only objects valid against the Kubernetes API schemas, without unknown fields', () => {
@@ -603,6 +806,12 @@ describe('skaffold.yaml', () => {
     }
     const [release] = app.deploy!.helm.releases;
     expect(release).toMatchObject({ name: 'caskade', chartPath: 'charts/caskade', namespace: NAMESPACE });
+  });
+
+  it('applies k8s/namespace.yaml (Pod Security labels) before the release instead of letting Helm create a bare namespace', () => {
+    const helmDeploy = app.deploy!.helm as NonNullable<SkaffoldConfig['deploy']>['helm'] & { hooks?: { before?: { host?: { command: string[] } }[] } };
+    expect(helmDeploy.hooks?.before?.map((h) => h.host?.command)).toEqual([['kubectl', 'apply', '-f', 'k8s/namespace.yaml']]);
+    expect((helmDeploy.releases[0] as { createNamespace?: boolean }).createNamespace).toBe(false);
   });
 
   it('has a dev profile and a load-test config that requires the app and runs k6 from load-tests/k6', () => {
@@ -635,6 +844,11 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/npm install --omit=dev/);
     expect(dockerfile).toContain('web/dist');
     expect(dockerfile).toContain('node scripts/build-services.mjs');
+  });
+
+  it('runs on a supported Node.js LTS line (22 or 24)', () => {
+    const image = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile);
+    expect(['22', '24']).toContain(image?.[1]);
   });
 
   it('keeps dependencies, outputs and secrets out of the build context', () => {

@@ -6,9 +6,16 @@
 // entry per object (errors empty when valid).
 import { readFileSync } from 'node:fs';
 
-/** apps/v1 -> kubernetes-models/apps/v1/<Kind>; v1 (the core group) -> kubernetes-models/v1/<Kind>. */
+/** The API groups of custom resources the chart renders, and the kubernetes-models package of each. */
+const CRD_PACKAGES = {
+  'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+};
+
+/** apps/v1 -> kubernetes-models/apps/v1/<Kind>; v1 (the core group) -> kubernetes-models/v1/<Kind>; a CRD's group -> its package. */
 function modulePath(apiVersion, kind) {
-  return `kubernetes-models/${apiVersion}/${kind}`;
+  const pkg = CRD_PACKAGES[apiVersion.split('/')[0]] ?? 'kubernetes-models';
+  return `${pkg}/${apiVersion}/${kind}`;
 }
 
 async function validate({ source, doc }) {

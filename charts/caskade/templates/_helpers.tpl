@@ -30,6 +30,16 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version }}
 {{- define "caskade.secretName" -}}{{ .Release.Name }}-secrets{{- end -}}
 {{- define "caskade.serviceAccountName" -}}{{ .Release.Name }}{{- end -}}
 
+{{/* The restricted pod and container security contexts for an infrastructure image running as uid. */}}
+{{- define "caskade.infraPodSecurity" -}}
+runAsNonRoot: true
+runAsUser: {{ . | int }}
+runAsGroup: {{ . | int }}
+fsGroup: {{ . | int }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}
+
 {{- define "caskade.image" -}}
 {{- $image := .root.Values.global.image -}}
 {{- .spec.image | default (printf "%s/caskade-%s:%s" $image.registry .name ($image.tag | default .root.Chart.AppVersion)) -}}
@@ -49,36 +59,85 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version }}
 {{- end -}}
 {{- end -}}
 
+{{/* A service's database role and schema: its name with "-" as "_". */}}
+{{- define "caskade.dbRole" -}}{{ . | replace "-" "_" }}{{- end -}}
+{{/* The Secret key of a service's database password: DATABASE_PASSWORD_<NAME>. */}}
+{{- define "caskade.dbPasswordKey" -}}DATABASE_PASSWORD_{{ . | upper | replace "-" "_" }}{{- end -}}
+{{- define "caskade.dbHost" -}}
+{{- if .Values.database.host -}}{{ .Values.database.host }}
+{{- else if .Values.postgresql.enabled -}}{{ printf "%s-postgresql" .Release.Name }}
+{{- else -}}{{ required "database.host is required unless postgresql.enabled (the bundled PostgreSQL)" "" }}
+{{- end -}}
+{{- end -}}
+
+{{/* "true" when NATS takes user/password (not creds files) from the services. */}}
+{{- define "caskade.natsPasswordAuth" -}}
+{{- if and (not .Values.nats.auth.credsSecret) .Values.nats.auth.user -}}true{{- end -}}
+{{- end -}}
+
+{{/* The gateway's cache: the bundled Valkey (password only) or a managed one (REDIS_URL). */}}
+{{- define "caskade.redisKey" -}}{{ if .Values.valkey.enabled }}REDIS_PASSWORD{{ else }}REDIS_URL{{ end }}{{- end -}}
+
+{{/*
+The Secret keys each workload reads, as YAML: workload name -> list. Services: their database
+password, the NATS password and their secretEnv; the gateway: the cache and its secretEnv; the
+infrastructure and the Jobs what they need. Nobody else's key reaches a workload.
+*/}}
+{{- define "caskade.secretKeysByWorkload" -}}
+{{- $v := .Values -}}
+{{- $out := dict -}}
+{{- $dbKeys := list -}}
+{{- range $name, $svc := $v.services -}}
+{{- if $svc.enabled -}}
+{{- $keys := list (include "caskade.dbPasswordKey" $name) -}}
+{{- if include "caskade.natsPasswordAuth" $ -}}{{- $keys = append $keys "NATS_PASSWORD" -}}{{- end -}}
+{{- $keys = concat $keys ($svc.secretEnv | default list) (fromYaml (include "caskade.tokenKeyKeys" $name)).keys -}}
+{{- $_ := set $out $name ($keys | uniq) -}}
+{{- $dbKeys = append $dbKeys (include "caskade.dbPasswordKey" $name) -}}
+{{- end -}}
+{{- end -}}
+{{- $_ := set $out "gateway" (concat (list (include "caskade.redisKey" .)) ($v.gateway.secretEnv | default list) (fromYaml (include "caskade.tokenKeyKeys" "gateway")).keys | uniq) -}}
+{{- if or $v.database.rolesJob.enabled $v.postgresql.enabled -}}
+{{- $_ := set $out "database-roles" (prepend $dbKeys "DATABASE_ADMIN_PASSWORD") -}}
+{{- end -}}
+{{- if $v.postgresql.enabled -}}{{- $_ := set $out "postgresql" (prepend $dbKeys "DATABASE_ADMIN_PASSWORD") -}}{{- end -}}
+{{- if $v.valkey.enabled -}}{{- $_ := set $out "valkey" (list "REDIS_PASSWORD") -}}{{- end -}}
+{{- if and $v.nats.enabled (include "caskade.natsPasswordAuth" .) -}}{{- $_ := set $out "nats" (list "NATS_PASSWORD") -}}{{- end -}}
+{{- toYaml $out -}}
+{{- end -}}
+
 {{/* Secret keys that must be present in production: what every enabled workload reads. */}}
 {{- define "caskade.requiredSecretKeys" -}}
-{{- $keys := list "DATABASE_URL" "REDIS_URL" -}}
-{{- range $name, $svc := .Values.services -}}
-{{- if $svc.enabled -}}
-{{- $keys = concat $keys ($svc.secretEnv | default list) -}}
+{{- $keys := list -}}
+{{- range $workload, $list := fromYaml (include "caskade.secretKeysByWorkload" .) -}}
+{{- $keys = concat $keys $list -}}
 {{- end -}}
-{{- end -}}
-{{- $keys = concat $keys (.Values.gateway.secretEnv | default list) -}}
 {{- toYaml (dict "keys" ($keys | uniq | sortAlpha)) -}}
 {{- end -}}
 
 {{/*
 The Secret's data as YAML (key: plain value). In production a required key left empty fails the
-render with its name (unless secrets.create is false: the operator's own Secret must carry it); in development empty keys fall back to throwaway values for the bundled
-PostgreSQL and Redis, and anything else empty is left out (the services then use their local
-adapters: the mailbox instead of SMTP, local disk instead of S3).
+render with its name (unless secrets.create is false: the operator's own Secret must carry it); in
+development empty keys fall back to throwaway values, and anything else empty is left out (the
+services then use their local adapters: the mailbox instead of SMTP, local disk instead of S3).
 */}}
 {{- define "caskade.secretData" -}}
 {{- $production := eq .Values.global.environment "production" -}}
 {{- $required := (fromYaml (include "caskade.requiredSecretKeys" .)).keys -}}
-{{- $pg := .Values.postgresql.auth -}}
 {{- $development := dict
-  "JWT_SECRET" "development-only-jwt-secret-never-use-in-production"
-  "DATABASE_URL" (printf "postgresql://%s:%s@%s-postgresql:5432/%s" $pg.username ($pg.password | default "") .Release.Name $pg.database)
-  "REDIS_URL" (printf "redis://%s-redis-master:6379" .Release.Name) -}}
+  "DATABASE_ADMIN_PASSWORD" "caskade-dev"
+  "NATS_PASSWORD" "nats-dev"
+  "REDIS_PASSWORD" "valkey-dev" -}}
+{{- range $name, $svc := .Values.services -}}
+{{- $_ := set $development (include "caskade.dbPasswordKey" $name) (printf "%s-dev" (include "caskade.dbRole" $name)) -}}
+{{- end -}}
+{{- range $key, $value := fromJson (include "caskade.developmentTokenKeys" .) -}}
+{{- $_ := set $development $key $value -}}
+{{- end -}}
 {{- $data := dict -}}
 {{- range $key := concat (keys .Values.secrets.values) $required | uniq | sortAlpha -}}
 {{- $value := get $.Values.secrets.values $key | default "" | toString -}}
-{{- if and (not $value) (not $production) -}}
+{{- if and (not $value) (not $production) (has $key $required) -}}
 {{- $value = get $development $key | default "" -}}
 {{- end -}}
 {{- if and $production $.Values.secrets.create (has $key $required) -}}
@@ -91,32 +150,87 @@ adapters: the mailbox instead of SMTP, local disk instead of S3).
 {{- toYaml $data -}}
 {{- end -}}
 
+{{/* One env var from a key of the Secret: dict root, name (env), key, optional. */}}
+{{- define "caskade.secretRef" -}}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "caskade.secretName" .root }}
+      key: {{ .key }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
+{{- end -}}
+
 {{/*
 Environment variables read from the Secret. A required key is always referenced (the render
 guarantees it in production; a Secret brought by the operator must carry it); a key the chart's own
 Secret lacks in development is left out, so the service falls back to its local adapter.
 */}}
 {{- define "caskade.secretEnv" -}}
-{{- $secretName := include "caskade.secretName" .root -}}
 {{- $data := fromYaml (include "caskade.secretData" .root) -}}
 {{- $ownSecret := .root.Values.secrets.create -}}
 {{- range $key := .required }}
 {{- if or (not $ownSecret) (hasKey $data $key) }}
-- name: {{ $key }}
-  valueFrom:
-    secretKeyRef:
-      name: {{ $secretName }}
-      key: {{ $key }}
+{{ include "caskade.secretRef" (dict "root" $.root "name" $key "key" $key) }}
 {{- end }}
 {{- end }}
 {{- range $key := .optional }}
-- name: {{ $key }}
-  valueFrom:
-    secretKeyRef:
-      name: {{ $secretName }}
-      key: {{ $key }}
-      optional: true
+{{ include "caskade.secretRef" (dict "root" $.root "name" $key "key" $key "optional" true) }}
 {{- end }}
+{{- end -}}
+
+{{/*
+A service's database connection: DATABASE_PASSWORD from its own key, DATABASE_URL for its own role
+(Kubernetes expands $(DATABASE_PASSWORD); the password must be URL-safe), and DB_MIGRATIONS.
+dict root, name, migrations (apply | verify | only).
+*/}}
+{{- define "caskade.databaseEnv" -}}
+{{- $db := .root.Values.database -}}
+{{- $role := include "caskade.dbRole" .name }}
+{{ include "caskade.secretRef" (dict "root" .root "name" "DATABASE_PASSWORD" "key" (include "caskade.dbPasswordKey" .name)) }}
+- name: DATABASE_URL
+  value: {{ printf "postgresql://%s:$(DATABASE_PASSWORD)@%s:%d/%s%s" $role (include "caskade.dbHost" .root) ($db.port | int) $db.name (ternary (printf "?sslmode=%s" $db.sslMode) "" (ne $db.sslMode "")) | quote }}
+- name: DB_MIGRATIONS
+  value: {{ .migrations | quote }}
+{{- end -}}
+
+{{/* How a service's pods treat migrations: verify when a hook Job ran them before the pods start. */}}
+{{- define "caskade.podMigrations" -}}
+{{- if and .Values.migrations.job.enabled (not .Values.postgresql.enabled) -}}verify{{- else -}}apply{{- end -}}
+{{- end -}}
+
+{{/* The NATS settings of a service: user/password or its own creds file, and the CA for TLS. */}}
+{{- define "caskade.natsEnv" -}}
+{{- $nats := .root.Values.nats -}}
+{{- if $nats.auth.credsSecret }}
+- name: NATS_CREDS_FILE
+  value: /etc/caskade/nats-creds/nats.creds
+{{- else if $nats.auth.user }}
+- name: NATS_USER
+  value: {{ $nats.auth.user | quote }}
+{{ include "caskade.secretRef" (dict "root" .root "name" "NATS_PASSWORD" "key" "NATS_PASSWORD") }}
+{{- end }}
+{{- if $nats.tls.enabled }}
+- name: NATS_TLS_CA_FILE
+  value: /etc/caskade/nats-tls/ca.crt
+{{- end }}
+{{- end -}}
+
+{{/* The volumes a service mounts for NATS (its own creds file only; the CA only), as YAML lists. */}}
+{{- define "caskade.natsVolumes" -}}
+{{- $nats := .root.Values.nats -}}
+{{- $volumes := list -}}
+{{- $mounts := list -}}
+{{- if $nats.auth.credsSecret -}}
+{{- $volumes = append $volumes (dict "name" "nats-creds" "secret" (dict "secretName" $nats.auth.credsSecret "items" (list (dict "key" (printf "%s.creds" .name) "path" "nats.creds")))) -}}
+{{- $mounts = append $mounts (dict "name" "nats-creds" "mountPath" "/etc/caskade/nats-creds" "readOnly" true) -}}
+{{- end -}}
+{{- if $nats.tls.enabled -}}
+{{- $volumes = append $volumes (dict "name" "nats-tls" "secret" (dict "secretName" (required "nats.tls.secretName is required with nats.tls.enabled" $nats.tls.secretName) "items" (list (dict "key" "ca.crt" "path" "ca.crt")))) -}}
+{{- $mounts = append $mounts (dict "name" "nats-tls" "mountPath" "/etc/caskade/nats-tls" "readOnly" true) -}}
+{{- end -}}
+{{- toYaml (dict "volumes" $volumes "mounts" $mounts) -}}
 {{- end -}}
 
 {{/* Plain environment variables from a values map, in key order; empty values are left out. */}}
@@ -132,7 +246,7 @@ Secret lacks in development is left out, so the service falls back to its local 
 
 {{/*
 A Deployment for one workload. Extra keys: port (dict name, number), env (YAML list), probes (YAML
-map), lifecycle (YAML map, optional).
+map), lifecycle (YAML map, optional), volumes and mounts (lists, optional).
 */}}
 {{- define "caskade.deployment" -}}
 {{- $root := .root -}}
@@ -218,10 +332,16 @@ spec:
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            {{- with .mounts }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir:
             sizeLimit: {{ $global.tmpSizeLimit }}
+        {{- with .volumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
 {{- end -}}
 
 {{- define "caskade.hpa" -}}
@@ -248,6 +368,18 @@ spec:
         target:
           type: Utilization
           averageUtilization: {{ .spec.hpa.cpu | int }}
+    {{- with .spec.customMetric }}
+    {{- if .enabled }}
+    # A Pods metric from the metrics adapter (prometheus-adapter): where CPU says nothing.
+    - type: Pods
+      pods:
+        metric:
+          name: {{ .name }}
+        target:
+          type: AverageValue
+          averageValue: {{ .averageValue | quote }}
+    {{- end }}
+    {{- end }}
 {{- end }}
 {{- end -}}
 
