@@ -108,6 +108,22 @@ const listing = (packages: number[]): catalog.Listing =>
     fields: { title: 'Pale Ale', description: 'Hoppy.', category: 'beer', pricePackages: packages.map((priceCents) => ({ priceCents, sku: '' })) },
   }) as unknown as catalog.Listing;
 
+describe('the listing page preloads its main photo', () => {
+  test('the gallery’s srcset and sizes, from the HTML, fetched early; none without photos', () => {
+    const id = '0f5e8d0a-3b7c-4e59-8a43-6c1d2b9e7f10';
+    const v = (name: string, width: number) => ({ name, url: `/images/${id}/${name}`, width, height: width });
+    // A 1000 px upload: scaled-1600 and scaled-2400 are not enlarged, so they share its width.
+    const photos = [{ id, variants: [v('scaled-400', 400), v('scaled-800', 800), v('scaled-1600', 1000), v('scaled-2400', 1000), v('listing-card', 400), v('listing-card-2x', 800)] }];
+    const html = injectMeta('<html><head><title>x</title></head><body></body></html>', listingMeta({ ...listing([5450]), images: photos } as catalog.Listing, 'https://c.example'));
+    const link = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(link).toContain(`href="/images/${id}/scaled-800"`);
+    expect(link).toContain(`imagesrcset="/images/${id}/scaled-400 400w, /images/${id}/scaled-800 800w, /images/${id}/scaled-1600 1000w"`);
+    expect(link).toContain('imagesizes="(min-width: 1280px) 720px, (min-width: 1024px) 58vw, 100vw"');
+    expect(link).toContain('fetchpriority="high"');
+    expect(injectMeta('<html><head></head></html>', listingMeta(listing([5450]), 'https://c.example'))).not.toContain('rel="preload"');
+  });
+});
+
 describe('listing structured data', () => {
   test('one package: the GST-inclusive price (as the page headline), marked as including tax', () => {
     const ld = listingMeta(listing([5450]), 'https://c.example').jsonLd as { offers: Record<string, unknown> };

@@ -5,7 +5,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { AppError, withGst, CATEGORY_LABELS, CURRENCY, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
-import { isCategory, SERVICE_CATEGORY_LABELS, isServiceCategory } from '@caskade/catalog/domain';
+import { isCategory, LISTING_GALLERY_SIZES, SERVICE_CATEGORY_LABELS, isServiceCategory, scaledSrcSet } from '@caskade/catalog/domain';
 
 export interface SeoOptions {
   publicUrl: string;
@@ -63,6 +63,8 @@ export interface PageMeta {
   image?: string;
   type: 'product' | 'profile' | 'website';
   jsonLd?: unknown;
+  /** The page's largest image, preloaded from the HTML instead of after the app's code and data (ADR 057). */
+  preloadImage?: { href: string; srcset: string; sizes: string };
 }
 
 /** index.html with the page's title, description, canonical link, Open Graph and Twitter tags and JSON-LD. */
@@ -82,6 +84,11 @@ export function injectMeta(html: string, meta: PageMeta): string {
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.jsonLd ? [`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`] : []),
+    ...(meta.preloadImage
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage.href)}"${meta.preloadImage.srcset ? ` imagesrcset="${escapeHtml(meta.preloadImage.srcset)}" imagesizes="${escapeHtml(meta.preloadImage.sizes)}"` : ''} fetchpriority="high" />`,
+        ]
+      : []),
   ];
   const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
   let out = replaceFirst(html, /<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
@@ -130,10 +137,15 @@ export function listingMeta(l: catalog.Listing, base: string): PageMeta {
         availability, url, seller,
       };
   const description = clip(f?.description || `${title}${brand ? ` by ${brand}` : ''}: ${categoryLabel(f?.category ?? '')} on ${SITE}.`);
+  // The gallery's first photo, as the page's img asks for it (the same srcset and sizes, so it is fetched once).
+  const first = l.images[0];
+  const variant = (name: string) => first?.variants.find((v) => v.name === name);
+  const fallback = variant('scaled-800') ?? variant('listing-card-2x');
   return {
     title: `${title}${brand ? ` · ${brand}` : ''} | ${SITE}`,
     description,
     canonical: url,
+    ...(fallback ? { preloadImage: { href: fallback.url, srcset: scaledSrcSet(variant), sizes: LISTING_GALLERY_SIZES } } : {}),
     ...(images[0] ? { image: images[0] } : {}),
     type: 'product',
     jsonLd: {

@@ -31,7 +31,9 @@ export function Layout() {
       {loadingPage ? <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" /> : null}
       {user && showsLimitedAccessBanner(user, routeName) ? <LimitedAccessBanner user={user} /> : null}
       <TopBar />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/* At least a screen high: the footer starts below the fold, so a page arriving after the
+          shell (its code, then its data) never pushes a visible footer down (layout shift). */}
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col focus:outline-none">
         <Suspense fallback={<Spinner label={ui.shell.pageLoading} />}>
           <Outlet />
         </Suspense>

@@ -180,7 +180,7 @@ function SupplierCard({ brand }: { brand: BrandCard }) {
     >
       {logo ? (
         <span className="block size-12 shrink-0 overflow-hidden rounded-full">
-          <CardImage image={logo} alt="" />
+          <CardImage image={logo} alt="" sizes="3rem" />
         </span>
       ) : (
         <InitialsAvatar name={name} />

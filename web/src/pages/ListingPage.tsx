@@ -28,7 +28,7 @@ import { packageLabel } from '../lib/packages';
 import { categoryLink } from '../lib/searchQuery';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
-import { CATEGORY_ATTRIBUTES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, showsStockLevel, type AttributeKey } from '@caskade/catalog/domain';
+import { CATEGORY_ATTRIBUTES, LISTING_GALLERY_SIZES, SERVICE_CATEGORY_LABELS, isCategory, isServiceCategory, optionLabel, showsStockLevel, type AttributeKey } from '@caskade/catalog/domain';
 
 const t = catalogUi.listing;
 const OrderPanel = lazy(() => import('../components/buying/OrderPanel'));
@@ -209,7 +209,7 @@ function Gallery({ listing }: { listing: Listing }) {
           <ScaledImage
             image={current}
             alt={t.photoAlt(title, Math.min(index, images.length - 1) + 1)}
-            sizes="(min-width: 1280px) 720px, (min-width: 1024px) 58vw, 100vw"
+            sizes={LISTING_GALLERY_SIZES}
             eager
             className="aspect-square w-full bg-stone-100 object-contain"
           />

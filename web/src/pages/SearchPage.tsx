@@ -75,7 +75,11 @@ export default function SearchPage() {
           <SearchFilters state={state} update={update} />
         </aside>
 
-        <section aria-label={t.resultsLabel} aria-busy={results.isFetching || undefined}>
+        <section aria-labelledby="search-results-heading" aria-busy={results.isFetching || undefined}>
+          {/* Cards' titles (h3) sit under this heading, not straight under the page's h1 (the filters' h2 is hidden on phones). */}
+          <h2 id="search-results-heading" className="sr-only">
+            {t.resultsLabel}
+          </h2>
           <AppliedFilters state={state} update={update} />
           {results.isPending ? <Spinner label={t.updating} /> : null}
           {results.isError && !data ? (
@@ -101,9 +105,10 @@ export default function SearchPage() {
           {data && data.listings.length > 0 ? (
             <>
               <ul className={`grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4 ${results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
-                {data.listings.map((listing) => (
+                {data.listings.map((listing, index) => (
                   <li key={listing.id}>
-                    <ListingCard listing={listing} />
+                    {/* The first row (two cards on a phone) holds the page's largest image: fetched first, not lazily. */}
+                    <ListingCard listing={listing} priority={index < 2} />
                   </li>
                 ))}
               </ul>

@@ -7,12 +7,12 @@ import { CardImage } from './ListingImage';
 import { StockIndicator } from './StockIndicator';
 
 /** A search result or brand-page product: cover photo, title, supplier, "from" price before GST, stock. */
-export function ListingCard({ listing, showBrand = true }: { listing: Listing; showBrand?: boolean }) {
+export function ListingCard({ listing, showBrand = true, priority = false }: { listing: Listing; showBrand?: boolean; priority?: boolean }) {
   const many = listing.pricePackages.length > 1;
   const price = listing.price ? formatMoney(listing.price.amount) : null;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md">
-      <CardImage image={listing.images[0]} alt="" className="transition group-hover:opacity-95" />
+      <CardImage image={listing.images[0]} alt="" priority={priority} className="transition group-hover:opacity-95" />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="line-clamp-2 font-semibold wrap-anywhere text-stone-900 group-hover:text-brand-800">
           <Link to={listingPath(listing)} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-xl after:focus-visible:outline-3 after:focus-visible:outline-brand-500">

@@ -1,21 +1,31 @@
+import { scaledSrcSet } from '@caskade/catalog/domain';
 import type { ImageRef } from '../../api/catalog';
 import { catalogUi } from '../../i18n/catalogMessages';
 
 const srcOf = (image: ImageRef, variant: string): string | undefined => image.variants[variant]?.url;
 
-/** A square listing-card image (listing-card, listing-card-2x on dense screens), or a placeholder. */
-export function CardImage({ image, alt, className = '' }: { image: ImageRef | undefined; alt: string; className?: string }) {
+/** A card's width in the search and brand grids (2 columns on phones, up to 4 on wide screens). */
+export const CARD_SIZES = '(min-width: 1280px) 18rem, (min-width: 1024px) 30vw, 50vw';
+
+/**
+ * A square listing-card image, or a placeholder: the 400 or 800 px square, whichever `sizes` and
+ * the screen's density need (a phone's half-width card takes the 400). `priority` is for an image
+ * likely to be the page's largest paint (the first search results): loaded at once, ahead of others.
+ */
+export function CardImage({ image, alt, className = '', sizes = CARD_SIZES, priority = false }: { image: ImageRef | undefined; alt: string; className?: string; sizes?: string; priority?: boolean }) {
   const src = image ? srcOf(image, 'listing-card') : undefined;
   if (!image || !src) return <ImagePlaceholder className={className} />;
   const src2x = srcOf(image, 'listing-card-2x');
   return (
     <img
       src={src}
-      srcSet={src2x ? `${src} 1x, ${src2x} 2x` : undefined}
+      srcSet={src2x ? `${src} 400w, ${src2x} 800w` : undefined}
+      sizes={src2x ? sizes : undefined}
       alt={alt}
       width={400}
       height={400}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={`aspect-square w-full bg-stone-100 object-cover ${className}`}
     />
@@ -24,15 +34,7 @@ export function CardImage({ image, alt, className = '' }: { image: ImageRef | un
 
 /** A scaled image (400…2400 wide) for galleries and headers, sized by `sizes`. */
 export function ScaledImage({ image, alt, sizes, className = '', eager = false }: { image: ImageRef; alt: string; sizes: string; className?: string; eager?: boolean }) {
-  const widths = ['scaled-400', 'scaled-800', 'scaled-1600', 'scaled-2400'];
-  // Small uploads are not enlarged, so several variants can share a width: keep the first of each.
-  const seen = new Set<number>();
-  const srcSet = widths
-    .map((name) => image.variants[name])
-    .filter((v): v is NonNullable<typeof v> => Boolean(v))
-    .filter((v) => (seen.has(v.width) ? false : (seen.add(v.width), true)))
-    .map((v) => `${v.url} ${v.width}w`)
-    .join(', ');
+  const srcSet = scaledSrcSet((name) => image.variants[name]);
   const fallback = image.variants['scaled-800'] ?? image.variants['listing-card-2x'];
   return (
     <img
@@ -43,6 +45,7 @@ export function ScaledImage({ image, alt, sizes, className = '', eager = false }
       width={fallback?.width}
       height={fallback?.height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className}
     />
