@@ -1,3 +1,6 @@
+import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import { generateClusterKeys, ServiceSigner, signingKeyFromJwk } from '@caskade/kit';
+import { identity } from '@caskade/proto';
 import { linkParam, waitForMail, type Mail } from '../support/accounts';
 import { ApiSession } from '../support/http';
 import { useDistributedApp } from '../support/distributed';
@@ -133,4 +136,38 @@ describe('distributed: one process per service on PostgreSQL, NATS JetStream and
     await within('catalog after a ban', brandWrite(banned), 403);
     expect((await banned.get('/api/current-user')).status).toBe(403);
   }, 60_000);
+  fixture.test('a real service process refuses a gRPC call with forged user metadata and no valid credential; a workload’s real credential carries no user (ADR 053)', async (app) => {
+    const identityAddress = app.addresses.identity ?? '';
+    const raw = new Client(identityAddress, credentials.createInsecure());
+    const call = <K extends 'getCurrentUser' | 'getUsers'>(method: K, req: object, md: Record<string, string>) =>
+      new Promise<{ code: number; ok?: unknown }>((resolve) => {
+        const def = identity.IdentityServiceService[method];
+        const metadata = new Metadata();
+        for (const [k, v] of Object.entries(md)) metadata.set(k, v);
+        raw.makeUnaryRequest(def.path, def.requestSerialize as (v: object) => Buffer, def.responseDeserialize, req, metadata, { deadline: Date.now() + 5000 }, (err: ServiceError | null, res?: unknown) =>
+          resolve(err ? { code: err.code } : { code: status.OK, ok: res }));
+      });
+    try {
+      // The session of a real user: what an attacker would want to act as.
+      const s = new ApiSession(app.url);
+      const login = await s.post<{ data: { id: string } }>('/api/auth/login', OPERATOR);
+      expect(login.status).toBe(200);
+      const forged = { 'x-user-id': login.body.data.id, 'x-user-role': 'operator', 'x-user-scopes': '', 'x-session-version': '0' };
+      expect((await call('getCurrentUser', {}, forged)).code).toBe(status.UNAUTHENTICATED);
+      expect((await call('getUsers', { ids: [login.body.data.id], withEmail: true }, forged)).code).toBe(status.UNAUTHENTICATED);
+      // A credential signed by a key the cluster does not know (an attacker's own "orders" key).
+      const outsider = generateClusterKeys(['orders']);
+      const outsiderToken = await new ServiceSigner('orders', signingKeyFromJwk(outsider.serviceSigningKeys.orders)).token();
+      expect((await call('getUsers', { ids: [login.body.data.id] }, { ...forged, 'x-service-token': outsiderToken })).code).toBe(status.UNAUTHENTICATED);
+      // The gateway's real credential may not name a user (act): it forwards the user's own token.
+      const gatewaySigner = new ServiceSigner('gateway', signingKeyFromJwk(fixture.keys.serviceSigningKeys.gateway));
+      expect((await call('getCurrentUser', {}, { 'x-service-token': await gatewaySigner.token({ userId: login.body.data.id, role: 'operator', scopes: [] }) })).code).toBe(status.UNAUTHENTICATED);
+      // orders' real credential is accepted, and forged user metadata beside it is ignored: no user.
+      const ordersToken = await new ServiceSigner('orders', signingKeyFromJwk(fixture.keys.serviceSigningKeys.orders)).token();
+      expect((await call('getUsers', { ids: [login.body.data.id] }, { ...forged, 'x-service-token': ordersToken })).code).toBe(status.OK);
+      expect((await call('getCurrentUser', {}, { ...forged, 'x-service-token': ordersToken })).code).toBe(status.UNAUTHENTICATED);
+    } finally {
+      raw.close();
+    }
+  });
 });

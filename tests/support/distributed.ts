@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generateClusterKeys, SERVICE_NAMES, type ClusterKeys } from '@caskade/kit';
 import { natsService, postgresService, requireService } from '@caskade/kit/testing';
 import { Redis } from 'ioredis';
 import { dropDatabase, startDistributed, type DistributedApp } from '../../scripts/distributed';
@@ -39,6 +40,8 @@ async function clearRateLimits(): Promise<void> {
 export interface DistributedFixture {
   /** null when a server is missing and skipping is allowed (SKIPPED was printed). */
   readonly app: DistributedApp | null;
+  /** The cluster's token and service keys (ADR 053): a test can sign as a workload, or see that a forgery fails. */
+  readonly keys: ClusterKeys;
   /**
    * A test that runs against the app. With a server missing, the gate printed SKIPPED and recorded
    * the suite as skipped (a failure under CI=true), and the body does not run.
@@ -56,6 +59,7 @@ export function useDistributedApp(
 ): DistributedFixture {
   const fixture: DistributedFixture & { app: DistributedApp | null } = {
     app: null,
+    keys: generateClusterKeys([...SERVICE_NAMES, 'gateway']),
     test: (name, fn, timeoutMs) =>
       it(name, async () => {
         if (fixture.app !== null) await fn(fixture.app);
@@ -72,6 +76,7 @@ export function useDistributedApp(
       database,
       natsUrl: opts.natsUrl?.() ?? NATS_URL,
       redisUrl: REDIS_URL,
+      keys: fixture.keys,
       ...(opts.operator ? { operator: opts.operator } : {}),
       logLevel: 'warn',
       rateLimitScale: opts.rateLimitScale ?? 20,
