@@ -40,6 +40,8 @@ export interface DistributedOptions {
 export interface DistributedApp {
   url: string;
   processes: Map<string, ChildProcess>;
+  /** Each service's gRPC address (host:port), by service name. */
+  addresses: Readonly<Record<string, string>>;
   databaseUrl: string;
   /** Kill one process hard (SIGKILL), as a crash would. */
   crash(name: string): Promise<void>;
@@ -89,9 +91,9 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
   const grpcPorts: number[] = [];
   for (const [i, service] of SERVICES.entries()) grpcPorts.push(await claimPort(opts.grpcBasePort === undefined ? 0 : opts.grpcBasePort + i, service));
   const databaseUrl = await ensureDatabase(opts.postgresUrl, opts.database);
+  const keys = opts.keys ?? generateClusterKeys([...SERVICES, 'gateway']);
   const processes = new Map<string, ChildProcess>();
   const launches = new Map<string, () => Promise<void>>();
-  const keys = opts.keys ?? generateClusterKeys([...SERVICES, 'gateway']);
   const addresses: Record<string, string> = {};
   const publicUrl = `http://localhost:${opts.port}`;
   const spawnProcess = (name: string, entry: string, env: Record<string, string>) => {
@@ -209,5 +211,5 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     if (!launch) throw new Error(`no service ${name}`);
     await launch();
   };
-  return { url: `http://127.0.0.1:${opts.port}`, processes, databaseUrl, crash, restart, stop };
+  return { url: `http://127.0.0.1:${opts.port}`, processes, addresses, databaseUrl, crash, restart, stop };
 }
