@@ -87,17 +87,84 @@ export async function seedSearchData(databaseUrl, schema = 'catalog') {
   }
 }
 
-/** The query mix: keyword searches (relevance), filters, sorts and deeper pages, like a buyer browsing. */
-export function searchPaths() {
+/**
+ * The popular mix: what most buyers ask, over and over — category pages, the common keywords,
+ * filters and sorts, pages 1–3. A small set of distinct queries (a hot-query cache's best case and
+ * the real shape of a storefront's traffic).
+ */
+export function popularPaths() {
   const keywords = ['ipa', 'hazy pale', 'shiraz barossa', 'gin', 'ginger', 'galaxy pale', 'riesling clare', 'kombucha', 'stout', 'sparkling'];
   const paths = [];
   for (const k of keywords) paths.push(`/api/listings?keywords=${encodeURIComponent(k)}`);
   for (const k of keywords.slice(0, 4)) paths.push(`/api/listings?keywords=${encodeURIComponent(k)}&sort=-price`);
+  for (const k of keywords.slice(0, 3)) paths.push(`/api/listings?keywords=${encodeURIComponent(k)}&page=2`);
   for (const c of CATEGORIES) paths.push(`/api/listings?pub_category=${c}`);
+  for (const c of ['beer', 'wine', 'spirit']) paths.push(`/api/listings?pub_category=${c}&page=2`, `/api/listings?pub_category=${c}&page=3`, `/api/listings?pub_category=${c}&sort=-price`);
   paths.push('/api/listings?pub_category=beer&pub_type=ale&pub_style=ipa', '/api/listings?pub_category=wine&pub_type=red&sort=-price');
   paths.push('/api/listings?price=10,50', '/api/listings?price=100,400&sort=price', '/api/listings?pub_category=spirit&price=50,200&sort=-price');
   for (let i = 0; i < 5; i++) paths.push(`/api/listings?pub_brand=${brandId(i * 6)}`);
   paths.push('/api/listings', '/api/listings?sort=createdAt', '/api/listings?sort=-createdAt', '/api/listings?sort=-price', '/api/listings?sort=price');
-  paths.push('/api/listings?page=2', '/api/listings?page=5&sort=-price', '/api/listings?pub_category=beer&page=3', '/api/listings?keywords=ale&page=2');
+  paths.push('/api/listings?page=2', '/api/listings?page=3&sort=-price', '/api/listings?keywords=ale&page=2');
   return paths;
+}
+
+/** A small deterministic generator, so every run asks the same long tail. */
+function seeded(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The long-tail mix: `count` distinct queries that a cache cannot answer — rare keywords (one
+ * batch number, three-word title and region combinations), deep pages (10 to 1,000) and combined
+ * filters (category, type, price range, brand, state, sort), each asked about once a run.
+ */
+export function longTailPaths(count = 3000) {
+  const rand = seeded(12);
+  const pick = (items) => items[Math.floor(rand() * items.length)];
+  const sorts = ['relevance', 'createdAt', '-createdAt', '-price', 'price'];
+  const states = ['VIC', 'NSW', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'];
+  const paths = new Set();
+  while (paths.size < count) {
+    const q = new URLSearchParams();
+    const kind = rand();
+    if (kind < 0.25) {
+      // One listing's batch number, or a name + product + region combination.
+      const cat = pick(CATEGORIES);
+      const noun = pick(NOUNS[cat]).split(' ')[0];
+      const roll = rand();
+      if (roll < 0.5) q.set('keywords', `batch ${1 + Math.floor(rand() * LISTINGS)}`);
+      else if (roll < 0.75) q.set('keywords', `${pick(NAMES)} ${noun}`.toLowerCase());
+      else q.set('keywords', `${noun} ${pick(REGIONS)}`.toLowerCase());
+      if (rand() < 0.3) q.set('sort', pick(sorts));
+    } else if (kind < 0.55) {
+      // Deep pages: a category's (about 460 pages) or the whole catalog's (the API stops at 1,000).
+      if (rand() < 0.5) {
+        q.set('pub_category', pick(CATEGORIES));
+        q.set('page', String(10 + Math.floor(rand() * 400)));
+      } else q.set('page', String(10 + Math.floor(rand() * 990)));
+      q.set('sort', pick(sorts));
+    } else {
+      // Combined filters: category + type (+ style) or a brand, a price range, sometimes a state.
+      if (rand() < 0.75) {
+        const cat = pick(CATEGORIES);
+        q.set('pub_category', cat);
+        q.set('pub_type', pick(TYPES[cat]));
+        if (STYLES[cat] && rand() < 0.5) q.set('pub_style', pick(STYLES[cat]));
+      } else q.set('pub_brand', brandId(Math.floor(rand() * BRANDS)));
+      const min = 10 + Math.floor(rand() * 600);
+      q.set('price', `${min},${min + 100 + Math.floor(rand() * 300)}`);
+      if (rand() < 0.3) q.set('pub_state', pick(states));
+      q.set('sort', pick(sorts));
+      if (rand() < 0.3) q.set('page', '2');
+    }
+    paths.add(`/api/listings?${q.toString()}`);
+  }
+  return [...paths];
 }

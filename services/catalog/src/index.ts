@@ -67,6 +67,26 @@ export function defaultImageDir(dataDir: string): string {
   return dataDir === ':memory:' ? mkdtempSync(path.join(tmpdir(), 'caskade-catalog-images-')) : path.join(dataDir, 'catalog-images');
 }
 
+/** Encodes each answer object once: a cached search or listing page is sent as the same bytes again. */
+function encodedOnce<T extends object>(serialize: (value: T) => Buffer): (value: T) => Buffer {
+  const encoded = new WeakMap<T, Buffer>();
+  return (value) => {
+    let bytes = encoded.get(value);
+    if (!bytes) {
+      bytes = serialize(value);
+      encoded.set(value, bytes);
+    }
+    return bytes;
+  };
+}
+
+/** The catalog's gRPC definition, with the read cache's answers encoded once (docs/decisions/058). */
+const CATALOG_SERVICE = {
+  ...catalog.CatalogServiceService,
+  searchListings: { ...catalog.CatalogServiceService.searchListings, responseSerialize: encodedOnce(catalog.CatalogServiceService.searchListings.responseSerialize) },
+  getListing: { ...catalog.CatalogServiceService.getListing, responseSerialize: encodedOnce(catalog.CatalogServiceService.getListing.responseSerialize) },
+} satisfies typeof catalog.CatalogServiceService;
+
 /**
  * The catalog service, used by main.ts (one process, env config) and by the embedded runner.
  * gRPC health is NOT_SERVING until the database is migrated and the consumer is subscribed.
@@ -111,7 +131,7 @@ export async function startCatalog(opts: StartCatalogOptions): Promise<CatalogSe
       const sweeper = startReservationSweeper(built, opts.sweepEveryMs);
       const orphans = startOrphanImageSweeper(built);
       return {
-        bindings: [{ name: 'caskade.catalog.v1.CatalogService', definition: catalog.CatalogServiceService, implementation: catalogHandlers(built, opts.logger) }],
+        bindings: [{ name: 'caskade.catalog.v1.CatalogService', definition: CATALOG_SERVICE, implementation: catalogHandlers(built, opts.logger) }],
         subscriptions: [() => opts.bus.subscribe(userDeletedConsumer(built)), () => opts.bus.subscribe(profileChangedConsumer(built))],
         onSessionsRevoked: (rev) => applySupplierStatus(built, guard, rev.userId),
         stop: async () => {

@@ -12,11 +12,13 @@ import { toListingView } from './views';
  * in memory, for supplier analytics by the Australian day, and written in batches (docs/decisions/058).
  */
 export async function getListing(deps: CatalogDeps, ctx: CallContext, req: catalog.GetListingRequest): Promise<catalog.GetListingResponse> {
-  const { row, listing } = await deps.readCache.get(`listing:${req.id.toLowerCase()}`, async () => {
+  // The answer object itself is cached, so the gRPC layer encodes it once (index.ts).
+  const { row, answer } = await deps.readCache.get(`listing:${req.id.toLowerCase()}`, async () => {
     const found = await loadListing(deps.db, req.id);
-    return { row: found, listing: await toListingView(deps.db, found) };
+    const answer: catalog.GetListingResponse = { listing: await toListingView(deps.db, found) };
+    return { row: found, answer };
   });
   if (!canSee(row, ctx.caller)) throw listingNotFound();
   if (req.recordView && row.state === 'published' && ctx.caller?.userId !== row.author_id) deps.pageViews.count(row.id, deps.now());
-  return { listing };
+  return answer;
 }

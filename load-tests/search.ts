@@ -1,0 +1,280 @@
+/**
+ * `npm run bench -- search`: search at 100,000 published listings on PostgreSQL (database
+ * caskade_bench, written with one INSERT … SELECT over generate_series), the catalog service and the
+ * gateway each started as their own process as in distributed mode (NODE_ENV as the bench is run
+ * with: run it with NODE_ENV=production), then autocannon at BENCH_CONNECTIONS (50) on two mixes:
+ *
+ * - popular: the ~50 queries most buyers ask (category pages, common keywords, filters, sorts,
+ *   pages 1–3). Target ≥ 1,000 req/s, p95 ≤ 50 ms.
+ * - long tail: 3,000 distinct queries, each asked about once a run (rare keywords, deep pages,
+ *   combined filters), which no cache answers. Target ≥ 300 req/s, p95 ≤ 150 ms.
+ *
+ * Each mix prints req/s, p50/p95/p99 and the CPU ms per request of the gateway, the catalog and the
+ * database's PostgreSQL backends (from /proc over the run: the figure to compare on a shared
+ * machine), with the load average before and after. Then the hop: the popular queries one at a
+ * time, each asked of the catalog's gRPC API directly and through the gateway back to back; what
+ * the gateway (HTTP, validation, JSON) and the gRPC call add is the difference (target ≤ 2 ms at
+ * p95). Exits non-zero on any error or non-2xx answer.
+ *
+ * Settings: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_DATABASE (caskade_bench),
+ * BENCH_DURATION seconds per mix (20), BENCH_CONNECTIONS (50), BENCH_MIX (popular,longtail),
+ * BENCH_CPU_PROF (a folder for V8 CPU profiles of both processes).
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { clusterKeyEnv, configureTrust, createClient, generateClusterKeys, SERVICE_NAMES, trustFromEnv } from '@caskade/kit';
+import { catalog } from '@caskade/proto';
+import { parsePriceRange } from '@caskade/catalog/domain';
+import { startDistributed, type DistributedApp } from '../scripts/distributed';
+import { freePort } from '../tests/support/ports';
+// @ts-expect-error: a plain ES module shared with the k6 notes (no types)
+import { LISTINGS, longTailPaths, popularPaths, seedSearchData } from './search-data.mjs';
+
+const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const database = process.env.BENCH_DATABASE ?? 'caskade_bench';
+const duration = Number(process.env.BENCH_DURATION ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const mixes = (process.env.BENCH_MIX ?? 'popular,longtail').split(',');
+const nodeEnv = process.env.NODE_ENV ?? 'development';
+
+const percentile = (sorted: number[], p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) * 100) / 100;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+let app: DistributedApp | undefined;
+const measured = ['gateway', 'catalog'];
+
+async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU time (user + system) of a process so far, in ms (USER_HZ 100); 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms so far of the gateway, the catalog and the bench database's PostgreSQL backends (summed). */
+async function cpuSnapshot(databaseUrl: string): Promise<Map<string, number>> {
+  const snap = new Map<string, number>();
+  for (const name of measured) {
+    const pid = app?.processes.get(name)?.pid;
+    if (pid !== undefined) snap.set(name, cpuMs(pid));
+  }
+  const backends = await query<{ pid: number }>(databaseUrl, 'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+  for (const { pid } of backends) snap.set(`pg:${pid}`, cpuMs(pid));
+  return snap;
+}
+
+function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, requests: number): Record<string, number> {
+  const spent: Record<string, number> = {};
+  for (const [name, ms] of after) {
+    const key = name.startsWith('pg:') ? 'postgres' : name;
+    spent[key] = (spent[key] ?? 0) + ms - (before.get(name) ?? 0);
+  }
+  const out: Record<string, number> = {};
+  let total = 0;
+  for (const [name, ms] of Object.entries(spent)) {
+    out[name] = Math.round((ms / Math.max(requests, 1)) * 100) / 100;
+    total += ms;
+  }
+  out['total'] = Math.round((total / Math.max(requests, 1)) * 100) / 100;
+  return out;
+}
+
+interface MixResult {
+  mix: string;
+  distinctQueries: number;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  cpuMsPerRequest: Record<string, number>;
+  loadAverage: { before: string; after: string };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** autocannon at `connections`, every request taking the next path of the rotation (so the connections never ask the same query together). */
+async function runMix(mix: string, base: string, paths: string[], databaseUrl: string): Promise<MixResult> {
+  let next = 0;
+  const latencies: number[] = [];
+  const loadBefore = load();
+  const cpuBefore = await cpuSnapshot(databaseUrl);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] ?? '/api/listings' }) }],
+      },
+      (err, out) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(out)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  const cpuAfter = await cpuSnapshot(databaseUrl);
+  latencies.sort((a, b) => a - b);
+  const out: MixResult = {
+    mix,
+    distinctQueries: paths.length,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.total / duration),
+    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: result.latency.max },
+    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total),
+    loadAverage: { before: loadBefore, after: load() },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+  const cpu = Object.entries(out.cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join(', ');
+  console.log(
+    `search ${mix}: ${out.requestsPerSecond} req/s; p50 ${out.latencyMs.p50} ms, p95 ${out.latencyMs.p95} ms, p99 ${out.latencyMs.p99} ms; ` +
+      `${out.requests} requests (${paths.length} distinct), ${out.non2xx} non-2xx, ${out.errors} errors; CPU ms/request: ${cpu}; load ${out.loadAverage.before} → ${out.loadAverage.after}`,
+  );
+  return out;
+}
+
+const SORTS: Record<string, catalog.SortOrder> = {
+  relevance: catalog.SortOrder.SORT_ORDER_RELEVANCE,
+  createdAt: catalog.SortOrder.SORT_ORDER_NEWEST,
+  '-createdAt': catalog.SortOrder.SORT_ORDER_OLDEST,
+  '-price': catalog.SortOrder.SORT_ORDER_PRICE_LOW,
+  price: catalog.SortOrder.SORT_ORDER_PRICE_HIGH,
+};
+
+/** The gRPC request the gateway sends for a search URL (the same mapping as GET /api/listings). */
+function searchRequest(p: string): catalog.SearchListingsRequest {
+  const q = new URL(p, 'http://bench').searchParams;
+  const list = (name: string) => (q.get(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const price = q.get('price') ? parsePriceRange(q.get('price') ?? '') : null;
+  return catalog.SearchListingsRequest.fromPartial({
+    keywords: q.get('keywords') ?? '', brandIds: list('pub_brand'), categories: list('pub_category'), productTypes: list('pub_type'), styles: list('pub_style'),
+    services: list('pub_services'), priceMinCents: price?.minCents ?? undefined, priceMaxCents: price?.maxCents ?? undefined,
+    sort: SORTS[q.get('sort') ?? 'relevance'] ?? catalog.SortOrder.SORT_ORDER_RELEVANCE, page: Number(q.get('page') ?? 1), perPage: 24, buyerState: q.get('pub_state') ?? '',
+    includeSoldOut: false,
+  });
+}
+
+/**
+ * The hop: each popular query asked of the catalog over gRPC directly, then through the gateway,
+ * one at a time (no queueing), ROUNDS times; the difference per pair is what the gateway adds on
+ * top of the gRPC call, and the direct call on a cached answer is what the gRPC hop itself costs.
+ */
+async function measureHop(base: string, grpcAddress: string, paths: string[]) {
+  const client = createClient(catalog.CatalogServiceService, grpcAddress);
+  const ctx = { requestId: 'bench-hop', caller: null };
+  const direct: number[] = [];
+  const gateway: number[] = [];
+  const added: number[] = [];
+  const ROUNDS = 10;
+  try {
+    for (let round = 0; round < ROUNDS + 1; round++) {
+      for (const p of paths) {
+        const req = searchRequest(p);
+        let t = performance.now();
+        await client.searchListings(req, ctx);
+        const d = performance.now() - t;
+        t = performance.now();
+        const res = await fetch(`${base}${p}`);
+        await res.arrayBuffer();
+        const g = performance.now() - t;
+        if (res.status !== 200) throw new Error(`hop ${p} answered ${res.status}`);
+        if (round === 0) continue; // the first round warms both paths
+        direct.push(d);
+        gateway.push(g);
+        added.push(g - d);
+      }
+    }
+  } finally {
+    client.close();
+  }
+  for (const a of [direct, gateway, added]) a.sort((x, y) => x - y);
+  const out = {
+    calls: direct.length,
+    directGrpcMs: { p50: percentile(direct, 50), p95: percentile(direct, 95) },
+    throughGatewayMs: { p50: percentile(gateway, 50), p95: percentile(gateway, 95) },
+    gatewayAddsMs: { p50: percentile(added, 50), p95: percentile(added, 95) },
+  };
+  console.log(
+    `hop (popular queries one at a time, ${out.calls} pairs): catalog over gRPC p50 ${out.directGrpcMs.p50} ms, p95 ${out.directGrpcMs.p95} ms; ` +
+      `through the gateway p50 ${out.throughGatewayMs.p50} ms, p95 ${out.throughGatewayMs.p95} ms; the gateway adds p50 ${out.gatewayAddsMs.p50} ms, p95 ${out.gatewayAddsMs.p95} ms`,
+  );
+  return out;
+}
+
+async function main(): Promise<boolean> {
+  // The bench calls the catalog directly as the gateway does: with the gateway's service key.
+  const keys = generateClusterKeys([...SERVICE_NAMES, 'gateway']);
+  configureTrust(trustFromEnv('gateway', clusterKeyEnv(keys, 'gateway')));
+  try {
+    console.log(`NODE_ENV=${nodeEnv}; load average ${load()}; starting every service as its own process…`);
+    app = await startDistributed({
+      port: await freePort(), postgresUrl: serverUrl, database, natsUrl: process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', keys, logLevel: 'warn', rateLimitScale: 1000,
+      ...(process.env.BENCH_CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] } : {}),
+      serviceEnv: Object.fromEntries([...SERVICE_NAMES, 'gateway'].map((s) => [s, { NODE_ENV: nodeEnv }])),
+      onOutput: (service, line) => {
+        if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
+      },
+    });
+    const databaseUrl = app.databaseUrl;
+    console.log(`seeding ${LISTINGS.toLocaleString('en-AU')} published listings in ${database}…`);
+    const seeded = (await seedSearchData(databaseUrl)) as { inserted: number; total: number; seconds: number };
+    console.log(seeded.inserted ? `  inserted in ${seeded.seconds.toFixed(1)} s` : `  already there (${seeded.total.toLocaleString('en-AU')})`);
+    const base = app.url.replace('localhost', '127.0.0.1');
+    const grpcAddress = app.addresses['catalog'] ?? '';
+
+    const popular = popularPaths() as string[];
+    const longTail = longTailPaths() as string[];
+    // An empty answer is fast and proves nothing: every popular query must find listings, and most of the long tail.
+    for (const p of popular) {
+      const res = await fetch(`${base}${p}`);
+      if (res.status !== 200) throw new Error(`warm-up ${p} answered ${res.status}: ${await res.text()}`);
+      const body = (await res.json()) as { data?: { pagination?: { totalItems?: number } } };
+      if (!((body.data?.pagination?.totalItems ?? 0) > 0)) throw new Error(`warm-up ${p} found no listings: the benchmark would measure empty searches`);
+    }
+    let found = 0;
+    const sample = longTail.filter((_p, i) => i % 30 === 0);
+    for (const p of sample) {
+      const res = await fetch(`${base}${p}`);
+      if (res.status !== 200) throw new Error(`long-tail ${p} answered ${res.status}: ${await res.text()}`);
+      const body = (await res.json()) as { data?: { listings?: unknown[] } };
+      if ((body.data?.listings?.length ?? 0) > 0) found += 1;
+    }
+    console.log(`long tail: ${found} of ${sample.length} sampled queries answer listings`);
+    if (found < sample.length * 0.8) throw new Error('the long tail would measure mostly empty pages');
+
+    const results: MixResult[] = [];
+    console.log(`autocannon: ${connections} connections, ${duration} s a mix`);
+    if (mixes.includes('popular')) results.push(await runMix('popular', base, popular, databaseUrl));
+    if (mixes.includes('longtail')) results.push(await runMix('longtail', base, longTail, databaseUrl));
+    const hop = await measureHop(base, grpcAddress, popular);
+    console.log(JSON.stringify({ scenario: 'search', listings: LISTINGS, connections, durationSeconds: duration, nodeEnv, mixes: results, hop }));
+    return results.every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0);
+  } finally {
+    await app?.stop();
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void (app?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  async (err: unknown) => {
+    console.error(err);
+    await app?.stop();
+    process.exit(1);
+  },
+);
