@@ -65,6 +65,8 @@ const staticPage: PageLoader = () => import('../pages/StaticPage');
 const listingPage: PageLoader = () => import('../pages/ListingPage');
 const editListing: PageLoader = () => import('../pages/EditListingPage');
 const myOrders: PageLoader = () => import('../pages/orders/MyOrdersPage');
+/** /messages and /messages/{conversationId}: one page (list beside the open conversation). */
+const messagesPage: PageLoader = () => import('../pages/messages/MessagesPage');
 const orderDetail: PageLoader = () => import('../pages/orders/OrderDetailPage');
 /** The cart's checkout: /checkout-multi-suppliers, /checkout and /checkout/{payment}. */
 const cartCheckout: PageLoader = () => import('../pages/checkout/MultiSupplierCheckoutPage');
@@ -121,8 +123,8 @@ const rows: Record<RouteName, Row> = {
   StandingOrdersPage: [true, 'Standing orders', () => import('../pages/account/StandingOrdersPage'), 'buyer'],
   DeleteAccountPage: [true, 'Delete account', () => import('../pages/account/DeleteAccountPage')],
   MembershipDetailsPage: [true, 'Membership details', () => import('../pages/account/AccountPlaceholderPage'), 'supplier'],
-  MessagesPage: [true, 'Messages', comingSoon],
-  MessagesDetailPage: [true, 'Messages', comingSoon],
+  MessagesPage: [true, 'Messages', messagesPage],
+  MessagesDetailPage: [true, 'Messages', messagesPage],
   CartPage: [true, 'Cart', () => import('../pages/CartPage'), 'buyer'],
   MyAnalyticsPage: [true, 'Analytics', comingSoon, 'supplier'],
   EmailVerificationPage: [false, 'Verify your email', () => import('../pages/EmailVerificationPage')],

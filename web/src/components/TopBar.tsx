@@ -14,6 +14,7 @@ import { BellIcon, CartIcon, ChevronDownIcon, Logo, MenuIcon, SearchIcon } from 
 import { LinkItems } from './LinkItems';
 import { Modal } from './Modal';
 import { SearchForm } from './SearchForm';
+import { MessagesLink } from './messaging/MessagesLink';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-stone-100 hover:text-stone-900 ${isActive ? 'text-brand-800' : 'text-stone-700'}`;
@@ -53,6 +54,7 @@ export function TopBar() {
           {user ? (
             <>
               {user.role === 'buyer' ? <CartLink /> : null}
+              <MessagesLink userId={user.id} />
               <NotificationBell to={inboxPathFor(user.role)} unseen={unseenNotifications} />
               <div className="hidden lg:block">
                 <ProfileMenu user={user} />

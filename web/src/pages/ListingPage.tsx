@@ -15,6 +15,7 @@ import type { CurrentUser } from '@caskade/gateway/contract';
 import { CardImage, ImagePlaceholder, ScaledImage } from '../components/catalog/ListingImage';
 import { StockIndicator } from '../components/catalog/StockIndicator';
 import { InitialsAvatar, SupplierName, supplierDisplayName } from '../components/catalog/SupplierName';
+import { MessageButton } from '../components/messaging/MessageButton';
 import { FormMessage } from '../components/Field';
 import { NotFoundView } from '../components/NotFoundView';
 import { PageContainer } from '../components/PageLayout';
@@ -190,6 +191,11 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
                 ) : null}
               </div>
             </div>
+            {!isOwner && user?.role !== 'supplier' && !author.data?.banned && !author.data?.deleted ? (
+              <div className="mt-4">
+                <MessageButton otherUserId={listing.author.id} />
+              </div>
+            ) : null}
           </section>
         </div>
       </div>

@@ -14,6 +14,7 @@ import { ListingCard } from '../components/catalog/ListingCard';
 import { CardImage, ScaledImage } from '../components/catalog/ListingImage';
 import { Pagination } from '../components/catalog/Pagination';
 import { InitialsAvatar, supplierDisplayName } from '../components/catalog/SupplierName';
+import { MessageButton } from '../components/messaging/MessageButton';
 import { FormMessage } from '../components/Field';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { NotFoundView } from '../components/NotFoundView';
@@ -101,6 +102,8 @@ function Profile({ user }: { user: PublicUser }) {
             <Link to="/profile-settings" className="btn-secondary">
               {t.editProfile}
             </Link>
+          ) : user.role === 'supplier' && me?.role !== 'supplier' ? (
+            <MessageButton otherUserId={user.id} />
           ) : null}
         </header>
 

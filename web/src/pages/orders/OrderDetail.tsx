@@ -26,6 +26,8 @@ import { ReorderButton } from './ReorderButton';
 import { ReviewPanel } from './ReviewPanel';
 import { StandingOrderPanel } from './StandingOrderPanel';
 import { StateBadge } from './OrderList';
+import { MessageButton } from '../../components/messaging/MessageButton';
+import { messagingUi } from '../../i18n/messagingMessages';
 
 const t = ordersUi.detail;
 type LineItem = NonNullable<OrderView['priced']>['lineItems'][number];
@@ -106,6 +108,14 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               <dd className="text-stone-900">{order.customer.name}</dd>
             </div>
           </dl>
+          {order.viewerRole === 'customer' || order.viewerRole === 'provider' ? (
+            <div className="mt-3">
+              <MessageButton
+                otherUserId={order.viewerRole === 'customer' ? order.provider.id : order.customer.id}
+                label={order.viewerRole === 'customer' ? messagingUi.messageSupplier : messagingUi.messageBuyer}
+              />
+            </div>
+          ) : null}
         </div>
         <p className="flex items-center gap-2 text-sm text-stone-600">
           <span>{t.status}:</span>

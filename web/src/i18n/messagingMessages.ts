@@ -1,0 +1,48 @@
+/** en-AU wording of the messages pages (/messages, /messages/{conversationId}), the chat box and "Message supplier". */
+import { MESSAGING_MSG } from '@caskade/messaging/domain';
+import { MESSAGE_KEYS } from './catalogMessages';
+import { errorCodeMessage } from './messages';
+
+/** The spec's message keys of the messages pages with their wording (calls-errors-constants §8). */
+export const MESSAGING_KEYS = {
+  [MESSAGING_MSG.sendMsgError]: 'Your message could not be sent. Please try again.',
+  [MESSAGING_MSG.conversationsError]: 'We couldn’t load your conversations. Please try again.',
+  [MESSAGING_MSG.noResults]: 'No conversations found.',
+  [MESSAGING_MSG.contentRequired]: 'Write a message first.',
+  [MESSAGING_MSG.contentTooLong]: 'Keep a message to 5,000 characters or fewer.',
+  [MESSAGING_MSG.keywordRequired]: 'Type a name to search.',
+} as const;
+
+export const messagingMessage = (key: string): string => (MESSAGING_KEYS as Record<string, string>)[key] ?? errorCodeMessage(key);
+
+export const messagingUi = {
+  title: 'Messages',
+  intro: 'Talk with your suppliers and buyers about products and orders.',
+  listLabel: 'Conversations',
+  searchLabel: 'Search conversations by name',
+  searchPlaceholder: 'Search by name',
+  search: 'Search',
+  clearSearch: 'Clear',
+  unseen: 'New messages',
+  loadMore: 'Load more',
+  noMessagesYet: 'No messages yet. Say hello!',
+  pickConversation: 'Choose a conversation to read it.',
+  chatLabel: 'Message',
+  chatPlaceholder: 'Type here',
+  send: 'Send',
+  sending: 'Sending…',
+  readOnly: 'You are reading this conversation because one of its orders is disputed. Only the buyer and supplier can write here.',
+  you: 'You',
+  olderLoading: 'Loading earlier messages…',
+  backToList: 'All conversations',
+  orderLink: 'Order',
+  conversationWith: (name: string) => `Conversation with ${name}`,
+  bannedUser: MESSAGE_KEYS['Avatar.bannedUserDisplayName'],
+  deletedUser: MESSAGE_KEYS['Avatar.deletedUserDisplayName'],
+  messageSupplier: 'Message supplier',
+  messageBuyer: 'Message buyer',
+  messagesLink: 'Messages',
+  messagesUnseen: (n: number) => `Messages, ${n > 9 ? '9+' : n} unread conversation${n === 1 ? '' : 's'}`,
+  kindDefaultOrder: 'Order placed',
+  kindDispute: 'Dispute',
+};
