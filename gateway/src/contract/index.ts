@@ -13,4 +13,5 @@ export * from './payouts';
 export * from './invoices';
 export * from './reviews';
 export * from './standing-orders';
+export * from './notifications';
 export * from './messaging';

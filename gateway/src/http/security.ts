@@ -49,6 +49,9 @@ export function securityHeaders(production: boolean): RequestHandler {
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'", ...STRIPE_CSP.connect],
         'frame-src': ["'self'", ...STRIPE_CSP.frame],
+        // The push service worker (/sw.js) and the web app manifest (ADR 052).
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
         'object-src': ["'none'"],

@@ -6,6 +6,7 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api, isApiError } from './client';
+import { removePushSubscription } from '../lib/push';
 import type { CurrentUser, LoginBody } from '@caskade/gateway/contract';
 import { SESSION_MARKER_COOKIE } from '@caskade/kit/rules';
 import { readCookie } from '../lib/cookies';
@@ -173,6 +174,8 @@ export function useLogout() {
       withAuthLock(async () => {
         // This logout ends the session itself; a delayed end left from an account deletion must not fire later.
         cancelPendingSessionEnd();
+        // While still signed in: the server stops pushing to this browser.
+        await removePushSubscription();
         try {
           await api('POST', '/api/auth/logout');
         } catch {

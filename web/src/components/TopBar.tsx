@@ -3,16 +3,16 @@ import type { CurrentUser } from '@caskade/gateway/contract';
 import { useCart } from '../api/cart';
 import { useAuthBusy, useCurrentUser, useLogout } from '../api/session';
 import { pathTo } from '../app/routes';
-import { inboxPathFor, pricingMenuItems, profileMenuItems } from '../app/navigation';
+import { pricingMenuItems, profileMenuItems } from '../app/navigation';
 import { ui } from '../i18n/messages';
 import { cartBadgeLabel } from '../lib/badge';
 import { useDropdown } from '../lib/useDropdown';
-import { useUnseenNotificationCount } from '../lib/notifications';
 import { useQueryFlag } from '../lib/useQueryFlag';
 import { useCurrentRouteName } from '../app/routeContext';
-import { BellIcon, CartIcon, ChevronDownIcon, Logo, MenuIcon, SearchIcon } from './Icons';
+import { CartIcon, ChevronDownIcon, Logo, MenuIcon, SearchIcon } from './Icons';
 import { LinkItems } from './LinkItems';
 import { Modal } from './Modal';
+import { NotificationMenu } from './NotificationMenu';
 import { SearchForm } from './SearchForm';
 import { MessagesLink } from './messaging/MessagesLink';
 
@@ -29,7 +29,6 @@ export function TopBar() {
   // The box shows the search page's keywords: remount it when they change (links, back/forward).
   const [params] = useSearchParams();
   const keywords = params.get('keywords') ?? '';
-  const unseenNotifications = useUnseenNotificationCount();
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
@@ -55,7 +54,7 @@ export function TopBar() {
             <>
               {user.role === 'buyer' ? <CartLink /> : null}
               <MessagesLink userId={user.id} />
-              <NotificationBell to={inboxPathFor(user.role)} unseen={unseenNotifications} />
+              <NotificationMenu />
               <div className="hidden lg:block">
                 <ProfileMenu user={user} />
               </div>
@@ -101,22 +100,6 @@ function CartLink() {
         <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] leading-5 font-bold text-white">
           {badge}
         </span>
-      ) : null}
-    </Link>
-  );
-}
-
-/**
- * The bell opens the inbox on the user's own side (orders for buyers, sales for suppliers). A dot
- * marks unseen notifications; the count is in the link's name, the dot itself is decoration.
- */
-export function NotificationBell({ to, unseen }: { to: string; unseen: number }) {
-  const hasUnseen = Number.isFinite(unseen) && unseen > 0;
-  return (
-    <Link to={to} className={iconButton} aria-label={hasUnseen ? ui.shell.notificationsUnseen(Math.floor(unseen)) : ui.shell.notifications}>
-      <BellIcon className="size-6" />
-      {hasUnseen ? (
-        <span aria-hidden="true" data-unseen-dot="" className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" />
       ) : null}
     </Link>
   );

@@ -1,8 +1,21 @@
 /**
- * Unseen notifications for the top bar's bell. Notifications do not exist yet, so the count is 0;
- * the notifications issue replaces the body of this hook (a query on the notifications endpoint)
- * and the bell picks the count up without other changes.
+ * The bell's data for the top bar: the signed-in user's notifications, refreshed on load, focus,
+ * every minute, and when the service worker or the event stream reports a new one.
  */
-export function useUnseenNotificationCount(): number {
-  return 0;
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notificationKeys, useNotifications } from '../api/notifications';
+import { checkPushSubscription, onServiceWorkerPush, registerServiceWorker } from './push';
+
+export function useBellNotifications(signedIn: boolean) {
+  const client = useQueryClient();
+  const query = useNotifications(signedIn);
+  useEffect(() => {
+    registerServiceWorker();
+    if (!signedIn) return undefined;
+    void checkPushSubscription().catch(() => undefined);
+    return onServiceWorkerPush(() => void client.invalidateQueries({ queryKey: notificationKeys.all }));
+  }, [signedIn, client]);
+  return query;
 }
+
