@@ -1,14 +1,30 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const PURE_MODULES = /\/services\/(?:kit\/src\/rules|[a-z-]+\/src\/domain)\/|\/gateway\/src\/contract\//;
+
+/**
+ * Marks each top-level zod schema of the pure modules as a pure expression, so the bundler drops a
+ * schema no page uses even from a module the shell needs for something else (a domain's labels
+ * beside its input schemas). Every call `z.name(` is marked (a schema's arguments are schemas too).
+ */
+const pureZodSchemas = (): Plugin => ({
+  name: 'caskade-pure-zod-schemas',
+  transform(code, id) {
+    if (!PURE_MODULES.test(id) || !/\.tsx?$/.test(id)) return null;
+    const out = code.replace(/(?<![\w$.])z\.(?=[a-z]\w*\()/g, '/* @__PURE__ */ z.');
+    return out === code ? null : { code: out, map: null };
+  },
+});
 
 export default defineConfig({
   root: webRoot,
   plugins: [
+    pureZodSchemas(),
     react(),
     tailwindcss(),
     // Brotli and gzip beside every text asset, made once at build time; the gateway serves the best
@@ -22,9 +38,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads first (the JS budget test reads it).
     manifest: true,
     rolldownOptions: {
-      // The shared rules are pure modules; declaring it lets the bundler leave zod (used only by the
-      // lazily loaded forms) out of the main bundle when a page needs just the constants or catalogue.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/services/kit/src/rules/') },
+      // The shared rules, the services' domains and the gateway's contract are pure modules (ADR 057);
+      // declaring it lets the bundler leave zod schemas (used only by the lazily loaded forms) out of a
+      // page that needs just constants, labels or rule functions from them.
+      // Building a zod schema has no effect beyond its value: one no page uses is dropped even from a
+      // module the page needs for something else.
+      treeshake: { moduleSideEffects: (id: string) => !PURE_MODULES.test(id), manualPureFunctions: ['z'] },
     },
   },
   server: {

@@ -4,6 +4,6 @@
  * (script-src without 'unsafe-eval') refuses the probe and the browser reports a violation on
  * every page that loads schemas. The browser only checks small forms: zod's interpreter suffices.
  */
-import { config } from 'zod';
+import { config } from 'zod/v4/core';
 
 config({ jitless: true });
