@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { context, SpanKind, trace } from '@opentelemetry/api';
@@ -41,6 +43,29 @@ describe('tracing configuration', () => {
     expect(defaultServiceName({}, '/repo/services/identity/src/main.ts')).toBe('identity');
     expect(defaultServiceName({}, '/repo/gateway/src/main.ts')).toBe('gateway');
     expect(defaultServiceName({}, '/repo/scripts/run-embedded.ts')).toBe('caskade');
+  });
+});
+
+describe('every process starts tracing before express, pg, ioredis and grpc-js load', () => {
+  const root = path.resolve(__dirname, '..', '..', '..', '..');
+  const entries = [
+    ...readdirSync(path.join(root, 'services'))
+      .map((d) => path.join('services', d, 'src', 'main.ts'))
+      .filter((f) => existsSync(path.join(root, f))),
+    'gateway/src/main.ts',
+    'scripts/embedded.ts',
+    'tests/support/traced-embedded.ts',
+  ];
+
+  test.each(entries)('%s imports @caskade/kit before any other package or module of its own', (entry) => {
+    const specifiers = [...readFileSync(path.join(root, entry), 'utf8').matchAll(/^import\s[^;]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm)].map((m) => m[1] ?? m[2] ?? '');
+    const first = specifiers.find((s) => !s.startsWith('node:'));
+    expect(first).toBe('@caskade/kit');
+  });
+
+  test('the kit index starts tracing in its first statement', () => {
+    const index = readFileSync(path.join(__dirname, '..', 'index.ts'), 'utf8');
+    expect(index.split('\n').find((l) => /^(import|export)\s/.test(l))).toBe("import './telemetry/register';");
   });
 });
 
