@@ -152,6 +152,7 @@ async function migrate<DB>(db: Kysely<DB>, schema: string, migrations: Migration
       for (const m of migrations) {
         if (applied.has(m.id)) continue;
         if (m.transaction === false) {
+          await dropInvalidIndex(conn, schema, m.sql, logger);
           await sql.raw(m.sql).execute(conn);
           await sql`insert into schema_migrations (id) values (${m.id})`.execute(conn);
         } else {
@@ -168,6 +169,22 @@ async function migrate<DB>(db: Kysely<DB>, schema: string, migrations: Migration
       await sql`select pg_advisory_unlock(hashtext(${lock}))`.execute(conn);
     }
   });
+}
+
+/**
+ * A `create index concurrently` that failed half-way (a crash, a lock timeout, a duplicate for a
+ * unique index) leaves an INVALID index behind, which `if not exists` would then take for done. Before
+ * running such a migration again, drop that leftover (concurrently too).
+ */
+async function dropInvalidIndex<DB>(conn: Kysely<DB>, schema: string, statement: string, logger?: Logger): Promise<void> {
+  const name = /create\s+(?:unique\s+)?index\s+concurrently\s+(?:if\s+not\s+exists\s+)?("?)([a-z_][a-z0-9_$]*)\1/i.exec(statement)?.[2];
+  if (!name) return;
+  const invalid = await sql<{ relname: string }>`
+    select c.relname from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${schema} and c.relname = ${name} and not i.indisvalid`.execute(conn);
+  if (invalid.rows.length === 0) return;
+  logger?.warn({ index: name, schema }, 'dropping an invalid index left by an earlier concurrent build');
+  await sql.raw(`drop index concurrently if exists "${schema}"."${name}"`).execute(conn);
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);

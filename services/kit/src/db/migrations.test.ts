@@ -59,6 +59,24 @@ describeOnBackends('migrations', (backend, t) => {
     await db.close();
   });
 
+  t.test('an invalid index left by a failed concurrent build is dropped and built again', async () => {
+    if (backend === 'pglite') return; // one in-memory database per open: no earlier run to leave anything behind
+    const s = schema();
+    await (await open(BASE, 'apply', s)).close();
+    // What a crashed `create index concurrently` leaves: the index, marked invalid.
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`create index items_owner on ${s}.items (owner)`);
+    await client.query(`update pg_index set indisvalid = false where indexrelid = '${s}.items_owner'::regclass`);
+    await client.end();
+    const db = await open(WITH_INDEX, 'apply', s);
+    const idx = await sql<{ valid: boolean }>`
+      select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${s} and c.relname = 'items_owner'`.execute(db.db);
+    expect(idx.rows).toEqual([{ valid: true }]);
+    await db.close();
+  });
+
   t.test('verify refuses to start while a migration is pending, and starts once it is applied', async () => {
     if (backend === 'pglite') {
       await expect(open(BASE, 'verify', schema())).rejects.toThrow(/1 migration\(s\) not applied \(001_items\)/);
