@@ -564,6 +564,18 @@ describeWithHelm('Helm chart rendered with helm', () => {
     expect(lint.ok).toBe(true);
   });
 
+  it('tracing: an OTLP endpoint gives every workload the exporter settings and its own service name; without one, no OTEL_ setting at all', () => {
+    const traced = render('tracing', { set: { ...productionSecrets, 'tracing.endpoint': 'http://otel-collector.monitoring:4318', 'tracing.sampleRatio': '0.25' } });
+    const config = ofKind<K8sObject & { data: Record<string, string> }>(traced, 'ConfigMap').find((c) => c.data.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined);
+    expect(config?.data).toMatchObject({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.monitoring:4318', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' });
+    const names = workloadsOf(traced).filter(isApp).map((w) => ({ w: id(w), name: w.spec.template.spec.containers[0]?.env?.find((e) => e.name === 'OTEL_SERVICE_NAME')?.value }));
+    expect(names).toEqual(workloadsOf(traced).filter(isApp).map((w) => ({ w: id(w), name: appName(w) })));
+    expect(names.length).toBeGreaterThan(1);
+    const untraced = helmTemplate(bin, { set: productionSecrets });
+    expect(untraced.ok).toBe(true);
+    expect(JSON.stringify(untraced.objects.map((o) => o.doc))).not.toContain('OTEL_');
+  });
+
   it('production: refuses to render without the managed services and the secrets the services need', () => {
     const bare = helmTemplate(bin);
     expect(bare.ok).toBe(false);

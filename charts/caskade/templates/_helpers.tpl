@@ -319,6 +319,10 @@ spec:
             - configMapRef:
                 name: {{ include "caskade.configName" $root }}
           env:
+            {{- if $root.Values.tracing.endpoint }}
+            - name: OTEL_SERVICE_NAME
+              value: {{ .name | quote }}
+            {{- end }}
             {{- .env | nindent 12 }}
           {{- .probes | nindent 10 }}
           {{- with .lifecycle }}
