@@ -8,6 +8,7 @@
  */
 import type { CallContext, EventDefinition, EventEnvelope, PayloadOf } from '@caskade/kit';
 import { MessageSent } from '@caskade/messaging/events';
+import { NotificationCreated } from '@caskade/notifications/events';
 import type { messaging } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import type { MessageStreamData } from '../contract';
@@ -59,6 +60,11 @@ export function liveFeeds(): LiveFeed[] {
         // Both sides: the recipient sees it arrive, the sender's other tabs see what it sent.
         return [d.recipientId, d.senderId].filter((id, i, all) => id !== '' && all.indexOf(id) === i).map((userId) => ({ userId, event }));
       },
+    }),
+    // The bell: a new notification for its user's open tabs (no channel: one missed while away shows at the bell's next refresh — focus, each minute).
+    liveFeed({
+      event: NotificationCreated,
+      toStream: (d) => (d.userId === '' ? [] : [{ userId: d.userId, event: { type: 'notification', data: { id: d.notificationId, kind: d.kind, path: d.path } } }]),
     }),
   ];
 }
