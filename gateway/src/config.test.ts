@@ -4,7 +4,7 @@ import { addressEnv, SERVICE_NAMES } from '@caskade/kit';
 import { gatewayEnv } from './config';
 
 // Every service of the manifest needs its address.
-const base = { JWT_SECRET: 'x'.repeat(32), ...Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnv(name), `${name}:1`])) };
+const base = { ...Object.fromEntries(SERVICE_NAMES.map((name) => [addressEnv(name), `${name}:1`])) };
 const trust = (TRUST_PROXY?: string) => gatewayEnv.safeParse({ ...base, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) });
 
 describe('TRUST_PROXY', () => {

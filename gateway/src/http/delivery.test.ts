@@ -63,7 +63,7 @@ describe('the gateway app delivers the web build and the API', () => {
     writeFileSync(path.join(dist, 'assets', 'tiny-77aa00.js'), 'export {};\n');
     const logger = createLogger('delivery-test', 'silent');
     const addresses = Object.fromEntries(SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_ADDR`, '127.0.0.1:1']));
-    const env = gatewayEnv.parse({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1', JWT_SECRET: 'x'.repeat(64), WEB_DIST: dist, ...addresses });
+    const env = gatewayEnv.parse({ NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1', WEB_DIST: dist, ...addresses });
     clients = createClients(env, logger);
     const app = createGatewayApp({ env, clients, limiters: createRateLimiters(1, undefined, logger), logger, cache: createCache({ namespace: 'delivery-test', logger }), upstreams: [] });
     ({ server, base } = await listen(app));

@@ -1,7 +1,7 @@
 import { identityEnv } from './config';
 
 describe('identity configuration', () => {
-  const base = { DATA_DIR: ':memory:', JWT_SECRET: 'x'.repeat(40) };
+  const base = { DATA_DIR: ':memory:' };
   it('refuses an operator email without a password, and a password without an email, by name', () => {
     const noPassword = identityEnv.safeParse({ ...base, OPERATOR_EMAIL: 'op@example.com' });
     expect(noPassword.success).toBe(false);
