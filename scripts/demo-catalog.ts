@@ -1,14 +1,17 @@
 /**
- * Demo catalog for the embedded mode: 30 suppliers (identity accounts) with their brands, 300+
- * listings across every product category and every service category, and a small set of
- * generated images (one per category, rendered once from SVG with sharp and shared), so search,
- * brand pages and listing pages look real. Deterministic: the same data on every fresh start.
+ * Demo catalog for the embedded mode: 30 suppliers (identity accounts) with their brands and 300+
+ * listings across every product category and every service category, so search, brand pages and
+ * listing pages look real (docs/decisions/059): every listing has its own title, a description
+ * written from its attributes and its own label (an SVG composed per listing — the product's
+ * can, bottle or keg in its style's colour with its name, brand and strength — rendered with sharp);
+ * a supplier sells only what its trade makes (no brewery sells cider), and drinks are newer than
+ * services, so the default search opens on drinks. Deterministic: the same data on every fresh start.
  */
 import { CATEGORIES, CATEGORY_LABELS, type AuState, type Category } from '@caskade/kit';
-import { processImage, renderSvg, seedCatalog, type CatalogDeps, type ProcessedImage, type SeedBrand, type SeedListing } from '@caskade/catalog';
+import { renderDemoImage, seedCatalog, type CatalogDeps, type ProcessedImage, type SeedBrand, type SeedListing } from '@caskade/catalog';
 import { ensureAccounts, type SeedAccount } from '@caskade/identity';
 import { DEMO_PASSWORD } from './demo-data';
-import { EMPTY_LISTING_FIELDS, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, type ListingAttributes, type PricePackage, type ServiceCategory } from '@caskade/catalog/domain';
+import { EMPTY_LISTING_FIELDS, PRODUCT_TYPES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, STYLES, optionLabel, type ListingAttributes, type PricePackage, type ServiceCategory } from '@caskade/catalog/domain';
 
 type Kind = Category | ServiceCategory;
 
@@ -27,7 +30,7 @@ const SUPPLIERS: DemoSupplier[] = [
   { brand: 'Hop Hill Brewing', first: 'Harriet', last: 'Hill', town: 'Healesville', state: 'VIC', postcode: '3777', focus: ['beer', 'low-alcohol'], bio: 'Hop-forward ales from the foot of the Great Dividing Range.' },
   { brand: 'Saltwater Ales', first: 'Marcus', last: 'Reef', town: 'Torquay', state: 'VIC', postcode: '3228', focus: ['beer', 'zero-alcohol'], bio: 'Coastal brewery pouring crisp lagers and sessionable pales.' },
   { brand: 'Red Gum Brewhouse', first: 'Priya', last: 'Nair', town: 'Bendigo', state: 'VIC', postcode: '3550', focus: ['beer'], bio: 'Malt-driven ales, stouts and lagers brewed on a 20 hL kit.' },
-  { brand: 'Southerly Brewing Co', first: 'Tom', last: 'Gale', town: 'Hobart', state: 'TAS', postcode: '7000', focus: ['beer', 'cider'], bio: 'Tasmanian water, Tasmanian hops, Southern Ocean weather.' },
+  { brand: 'Southerly Brewing Co', first: 'Tom', last: 'Gale', town: 'Hobart', state: 'TAS', postcode: '7000', focus: ['beer', 'low-alcohol'], bio: 'Tasmanian water, Tasmanian hops, Southern Ocean weather.' },
   { brand: 'Ironbark Beer Co', first: 'Lena', last: 'Cole', town: 'Newcastle', state: 'NSW', postcode: '2300', focus: ['beer', 'rtd'], bio: 'Honest beer for working harbour towns.' },
   { brand: 'Black Cockatoo Brewing', first: 'Dev', last: 'Khan', town: 'Fremantle', state: 'WA', postcode: '6160', focus: ['beer'], bio: 'West Australian sours, saisons and barrel-aged specials.' },
   { brand: 'Gulf Country Ales', first: 'Kim', last: 'Nguyen', town: 'Townsville', state: 'QLD', postcode: '4810', focus: ['beer', 'mixer'], bio: 'Tropical lagers built for 35-degree afternoons.' },
@@ -99,60 +102,102 @@ const COLOURS: Record<string, string> = {
   beer: '#c77d1a', cider: '#7a9a2e', 'low-alcohol': '#3f8f8a', mixer: '#2f6fa3', rtd: '#b0417a', spirit: '#5b4a8b', wellness: '#4c9a5b',
   wine: '#7b1e3a', 'zero-alcohol': '#4a7f9e',
 };
+/** Services: one muted colour per trade. */
+const SERVICE_COLOUR = '#44576b';
 const kindLabel = (k: Kind) => (k in CATEGORY_LABELS ? CATEGORY_LABELS[k as Category] : SERVICE_CATEGORY_LABELS[k as ServiceCategory]);
-
-/** One 800×800 card per category, drawn as SVG (a bottle/can silhouette and the label) and run through the upload pipeline. */
-function categoryImage(kind: Kind): () => Promise<ProcessedImage> {
-  return async () => {
-    const colour = COLOURS[kind] ?? '#5a5a5a';
-    const label = kindLabel(kind).replace(/&/g, '&amp;');
-    const fontSize = label.length > 26 ? 34 : label.length > 16 ? 42 : 56;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#1c1917"/></linearGradient></defs>
-      <rect width="800" height="800" fill="url(#g)"/>
-      <circle cx="640" cy="150" r="220" fill="#ffffff" fill-opacity="0.07"/>
-      <rect x="330" y="170" width="140" height="360" rx="46" fill="#fafaf9" fill-opacity="0.92"/>
-      <rect x="372" y="110" width="56" height="80" rx="12" fill="#fafaf9" fill-opacity="0.92"/>
-      <rect x="330" y="300" width="140" height="110" fill="${colour}"/>
-      <text x="400" y="640" font-family="DejaVu Sans, Arial, sans-serif" font-size="${fontSize}" font-weight="bold" fill="#fafaf9" text-anchor="middle">${label}</text>
-      <text x="400" y="700" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="#e7e5e4" text-anchor="middle">Caskade demo</text>
-    </svg>`;
-    return processImage(await renderSvg(svg));
-  };
-}
+const isServiceKind = (k: Kind): k is ServiceCategory => (SERVICE_CATEGORIES as readonly string[]).includes(k);
 
 const svgText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const initials = (brand: string) => brand.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]).join('').toUpperCase();
 /** A supplier's colour: the colour of its first focus category. */
-const brandColour = (focus: readonly Kind[]) => COLOURS[focus[0] ?? ''] ?? '#7c2d12';
+const brandColour = (focus: readonly Kind[]) => COLOURS[focus[0] ?? ''] ?? SERVICE_COLOUR;
 
 /** A square logo: the brand's initials on its colour. */
 function brandLogo(brand: string, focus: readonly Kind[]): () => Promise<ProcessedImage> {
-  return async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">
+  return () => renderDemoImage(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">
       <rect width="480" height="480" fill="#fafaf9"/>
       <circle cx="240" cy="240" r="200" fill="${brandColour(focus)}"/>
       <circle cx="240" cy="240" r="178" fill="none" stroke="#fafaf9" stroke-width="6" stroke-opacity="0.6"/>
       <text x="240" y="282" font-family="DejaVu Sans, Arial, sans-serif" font-size="132" font-weight="bold" fill="#fafaf9" text-anchor="middle">${svgText(initials(brand))}</text>
-    </svg>`;
-    return processImage(await renderSvg(svg));
-  };
+    </svg>`);
 }
 
 /** A 16:9 header: the brand's name and home town over a gradient of its colour. */
 function brandHeader(brand: string, town: string, state: string, focus: readonly Kind[]): () => Promise<ProcessedImage> {
-  return async () => {
-    const colour = brandColour(focus);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
+  const colour = brandColour(focus);
+  return () => renderDemoImage(`<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
       <defs><linearGradient id="h" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#1c1917"/></linearGradient></defs>
       <rect width="1600" height="900" fill="url(#h)"/>
       <circle cx="1320" cy="180" r="420" fill="#ffffff" fill-opacity="0.06"/>
       <circle cx="220" cy="860" r="300" fill="#ffffff" fill-opacity="0.05"/>
       <text x="120" y="470" font-family="DejaVu Sans, Arial, sans-serif" font-size="96" font-weight="bold" fill="#fafaf9">${svgText(brand)}</text>
       <text x="124" y="550" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" fill="#e7e5e4">${svgText(`${town}, ${state}`)}</text>
-    </svg>`;
-    return processImage(await renderSvg(svg));
-  };
+    </svg>`);
+}
+
+// ---- a label per listing -------------------------------------------------------------------------
+
+/** The colour a drink pours (beer's colour attribute, wine's type, a spirit's type), else its category's. */
+const POUR_COLOURS: Record<string, string> = {
+  Straw: '#e3c04f', Gold: '#d39a1c', Amber: '#b5621b', Copper: '#934318', Black: '#2a1a12',
+  red: '#6d1a2e', white: '#cdb65c', rose: '#d98797', sparkling: '#d8c56d', orange: '#cf7f2f', fortified: '#5a2a14', dessert: '#bf8a22',
+  gin: '#4f85a0', whisky: '#a1601c', rum: '#76391a', vodka: '#7f9cb3', brandy: '#8e421c', agave: '#7f8b31', liqueur: '#b8921f', amaro: '#5b2333',
+};
+
+type Vessel = 'can' | 'bottle' | 'wine-bottle' | 'keg' | 'service';
+
+/** The vessel's silhouette, centred at x = 400, with the brand's initials on its label band. */
+function vesselSvg(vessel: Vessel, colour: string, mark: string): string {
+  const label = (y: number, h: number, x = 310, w = 180) =>
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${colour}"/><text x="400" y="${y + h / 2 + 20}" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="bold" fill="#fafaf9" text-anchor="middle">${svgText(mark)}</text>`;
+  switch (vessel) {
+    case 'can':
+      return `<rect x="300" y="150" width="200" height="330" rx="26" fill="#e7e5e4"/><rect x="312" y="138" width="176" height="24" rx="10" fill="#d6d3d1"/>${label(230, 170, 300, 200)}`;
+    case 'bottle':
+      return `<rect x="370" y="90" width="60" height="110" rx="10" fill="#e7e5e4"/><rect x="310" y="180" width="180" height="320" rx="40" fill="#e7e5e4"/>${label(300, 150)}`;
+    case 'wine-bottle':
+      return `<rect x="375" y="70" width="50" height="140" rx="10" fill="#e7e5e4"/><rect x="320" y="190" width="160" height="320" rx="60" fill="#e7e5e4"/>${label(320, 130, 320, 160)}`;
+    case 'keg':
+      return `<rect x="260" y="150" width="280" height="340" rx="34" fill="#d6d3d1"/><rect x="260" y="196" width="280" height="14" fill="#a8a29e"/><rect x="260" y="430" width="280" height="14" fill="#a8a29e"/>${label(250, 150, 260, 280)}`;
+    case 'service':
+      return `<circle cx="400" cy="300" r="165" fill="#e7e5e4"/><circle cx="400" cy="300" r="130" fill="${colour}"/><text x="400" y="322" font-family="DejaVu Sans, Arial, sans-serif" font-size="64" font-weight="bold" fill="#fafaf9" text-anchor="middle">${svgText(mark)}</text>`;
+  }
+}
+
+/** Up to two lines of at most `width` characters, broken between words; the rest ellipsised. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.length > 2 ? [lines[0] ?? '', `${(lines[1] ?? '').slice(0, width - 1)}…`] : lines;
+}
+
+interface LabelContent {
+  title: string;
+  brand: string;
+  detail: string;
+  colour: string;
+  vessel: Vessel;
+}
+
+/** An 800×800 label: the vessel on a gradient of the drink's colour, the product's name, brand and detail line. */
+function labelImage(l: LabelContent): () => Promise<ProcessedImage> {
+  const lines = wrap(l.title, 22);
+  const titleY = lines.length === 1 ? 620 : 596;
+  return () => renderDemoImage(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${l.colour}"/><stop offset="1" stop-color="#1c1917"/></linearGradient></defs>
+      <rect width="800" height="800" fill="url(#g)"/>
+      <circle cx="660" cy="120" r="210" fill="#ffffff" fill-opacity="0.07"/>
+      ${vesselSvg(l.vessel, l.vessel === 'service' ? l.colour : '#1c1917', initials(l.brand))}
+      ${lines.map((line, i) => `<text x="400" y="${titleY + i * 54}" font-family="DejaVu Sans, Arial, sans-serif" font-size="46" font-weight="bold" fill="#fafaf9" text-anchor="middle">${svgText(line)}</text>`).join('')}
+      <text x="400" y="${titleY + lines.length * 54 + 14}" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="#e7e5e4" text-anchor="middle">${svgText(`${l.brand} · ${l.detail}`)}</text>
+    </svg>`);
 }
 
 // ---- listing content -----------------------------------------------------------------------------
@@ -161,28 +206,56 @@ const BEER_STYLE_TYPE: Record<string, string> = {
   'pale-ale': 'ale', ipa: 'ale', 'hazy-ipa': 'ale', xpa: 'ale', pilsner: 'lager', lager: 'lager', amber: 'ale', 'brown-ale': 'ale', porter: 'ale',
   stout: 'ale', sour: 'sour-wild', gose: 'sour-wild', saison: 'hybrid', wheat: 'hybrid', 'red-ale': 'ale', 'dark-lager': 'lager',
 };
-const BEER_NAMES = ['Galaxy', 'Harbour', 'Sundowner', 'Dusty Road', 'Southern Cross', 'Bushfire', 'Tidal', 'Paddock', 'Ridge Line', 'Lighthouse', 'Magpie', 'Copper'];
-const HOPS = ['Galaxy, Vic Secret', 'Ella, Enigma', 'Cascade, Centennial', 'Mosaic, Citra', 'Pride of Ringwood', 'Topaz, Summer'];
-const MALTS = ['Pale, Crystal', 'Pilsner', 'Munich, Vienna', 'Pale, Roasted barley', 'Wheat, Pilsner'];
+const BEER_NAMES = ['Galaxy', 'Harbour', 'Sundowner', 'Dusty Road', 'Southern Cross', 'Bushfire', 'Tidal', 'Paddock', 'Ridge Line', 'Lighthouse', 'Magpie', 'Copper', 'Wattle', 'Kingfisher', 'Low Tide', 'Stringybark'];
+/** Range names for the other drinks (a distillery's gins, a cider house's ciders…), so no two listings share a title. */
+const RANGE_NAMES = ['Coastal', 'Ironbark', 'Saltbush', 'Granite', 'Midnight', 'Riverbend', 'Highland', 'Firetail', 'Bluegum', 'Tidewater', 'Bellbird', 'Red Dirt', 'Wild Fig', 'Seaspray', 'Frostline', 'Quandong'];
+const HOPS = ['Galaxy and Vic Secret', 'Ella and Enigma', 'Cascade and Centennial', 'Mosaic and Citra', 'Pride of Ringwood', 'Topaz and Summer'];
+const MALTS = ['pale and crystal', 'pilsner', 'Munich and Vienna', 'pale and roasted barley', 'wheat and pilsner'];
 const WINES: Array<[string, string, string]> = [
   ['Shiraz', 'red', 'full-bodied'], ['Grenache', 'red', 'medium-bodied'], ['Pinot Noir', 'red', 'light-bodied'], ['Cabernet Sauvignon', 'red', 'full-bodied'],
   ['Chardonnay', 'white', 'crisp'], ['Riesling', 'white', 'dry'], ['Semillon', 'white', 'crisp'], ['Sauvignon Blanc', 'white', 'aromatic'],
   ['Rosé', 'rose', 'dry'], ['Sparkling Pinot Chardonnay', 'sparkling', 'crisp'], ['Pet Nat', 'sparkling', 'pet-nat'], ['Skin Contact Pinot Gris', 'orange', 'natural'],
   ['Tawny', 'fortified', 'sweet'], ['Botrytis Semillon', 'dessert', 'sweet'],
 ];
-const REGIONS = ['Barossa Valley', 'Yarra Valley', 'Margaret River', 'Hunter Valley', 'Clare Valley', 'Tamar Valley', 'Mudgee', 'Heathcote', 'McLaren Vale'];
+/** A winery's own region (by its town); wines come from where they are grown. */
+const TOWN_REGIONS: Record<string, string> = {
+  Tanunda: 'Barossa Valley', 'Yarra Glen': 'Yarra Valley', 'Margaret River': 'Margaret River', Pokolbin: 'Hunter Valley', Clare: 'Clare Valley',
+  Launceston: 'Tamar Valley', Mudgee: 'Mudgee',
+};
+const REGIONS = ['Heathcote', 'McLaren Vale', 'Rutherglen', 'Great Southern'];
 const OWNERS = ['Peramangk', 'Wurundjeri', 'Wadandi', 'Wonnarua', 'Ngadjuri', 'Palawa', 'Wiradjuri', 'Taungurung', 'Kaurna'];
 const SPIRITS: Array<[string, string]> = [
   ['Native Botanical Gin', 'gin'], ['Navy Strength Gin', 'gin'], ['Single Malt Whisky', 'whisky'], ['Rye Whisky', 'whisky'], ['Spiced Rum', 'rum'],
   ['Dark Cane Rum', 'rum'], ['Wheat Vodka', 'vodka'], ['Apple Brandy', 'brandy'], ['Agave Spirit', 'agave'], ['Lemon Myrtle Liqueur', 'liqueur'], ['Bush Amaro', 'amaro'],
 ];
-const SIMPLE: Record<string, Array<[string, string]>> = {
-  cider: [['Pink Lady Apple Cider', 'apple'], ['Williams Pear Cider', 'pear'], ['Cherry Cider', 'fruit'], ['Farmhouse Scrumpy', 'scrumpy'], ['Dry Apple Cider', 'apple']],
-  'low-alcohol': [['Mid-Strength Pale', 'beer'], ['Light Lager', 'beer'], ['Half-Strength Rosé', 'wine'], ['Low-Proof Spritz', 'rtd'], ['Lighter Gin', 'spirit']],
-  mixer: [['Indian Tonic Water', 'tonic'], ['Native Finger Lime Soda', 'soda'], ['Fiery Ginger Beer', 'ginger-beer'], ['Cold-Pressed Orange Juice', 'juice'], ['Rich Demerara Syrup', 'syrup'], ['Aromatic Bitters', 'bitters']],
-  rtd: [['Gin & Tonic', 'spirit-based'], ['Rum & Ginger', 'spirit-based'], ['Wine Spritz', 'wine-based'], ['Lime Seltzer', 'seltzer'], ['Espresso Martini', 'cocktail'], ['Margarita', 'cocktail']],
-  wellness: [['Ginger Kombucha', 'kombucha'], ['Berry Water Kefir', 'kefir'], ['Adaptogen Sparkling', 'functional'], ['Lemon Myrtle Iced Tea', 'tea']],
-  'zero-alcohol': [['Zero Pale Ale', 'beer'], ['Alcohol-Free Sparkling', 'wine'], ['Zero-Proof Botanical', 'spirit'], ['Non-Alc Negroni', 'cocktail'], ['Zero XPA', 'beer']],
+/** What a supplier makes, from its first focus: a brewery's low-alcohol drink is a beer, a distillery's RTD spirit-based. */
+type Trade = 'beer' | 'wine' | 'spirit' | 'other';
+const tradeOf = (focus: readonly Kind[]): Trade => (focus[0] === 'beer' || focus[0] === 'wine' || focus[0] === 'spirit' ? focus[0] : 'other');
+/** [title, type, the trades that make it (empty: anyone)]. */
+const SIMPLE: Record<string, Array<[string, string, Trade[]]>> = {
+  cider: [['Pink Lady Apple Cider', 'apple', []], ['Williams Pear Cider', 'pear', []], ['Cherry Cider', 'fruit', []], ['Farmhouse Scrumpy', 'scrumpy', []], ['Dry Apple Cider', 'apple', []]],
+  'low-alcohol': [
+    ['Mid-Strength Pale', 'beer', ['beer']], ['Light Lager', 'beer', ['beer']], ['Session Ale', 'beer', ['beer']], ['Half-Strength Rosé', 'wine', ['wine']],
+    ['Light Riesling', 'wine', ['wine']], ['Low-Proof Spritz', 'rtd', ['spirit', 'other']], ['Lighter Gin', 'spirit', ['spirit']],
+  ],
+  mixer: [['Indian Tonic Water', 'tonic', []], ['Native Finger Lime Soda', 'soda', []], ['Fiery Ginger Beer', 'ginger-beer', []], ['Cold-Pressed Orange Juice', 'juice', []], ['Rich Demerara Syrup', 'syrup', []], ['Aromatic Bitters', 'bitters', []]],
+  rtd: [
+    ['Gin & Tonic', 'spirit-based', ['spirit']], ['Rum & Ginger', 'spirit-based', ['spirit']], ['Wine Spritz', 'wine-based', ['wine']], ['Lime Hard Seltzer', 'seltzer', ['beer']],
+    ['Yuzu Hard Seltzer', 'seltzer', ['beer']], ['Espresso Martini', 'cocktail', ['spirit']], ['Margarita', 'cocktail', ['spirit']],
+  ],
+  wellness: [['Ginger Kombucha', 'kombucha', []], ['Berry Water Kefir', 'kefir', []], ['Adaptogen Sparkling', 'functional', []], ['Lemon Myrtle Iced Tea', 'tea', []]],
+  'zero-alcohol': [
+    ['Zero Pale Ale', 'beer', ['beer']], ['Zero XPA', 'beer', ['beer']], ['Alcohol-Free Lager', 'beer', ['beer']], ['Alcohol-Free Sparkling', 'wine', ['wine']],
+    ['Zero Rosé', 'wine', ['wine']], ['Zero-Proof Botanical', 'spirit', ['spirit']], ['Non-Alc Negroni', 'cocktail', ['spirit', 'other']], ['Non-Alc Apple Spritz', 'cocktail', ['other']],
+  ],
+};
+const CATEGORY_NOTES: Record<string, string> = {
+  cider: 'Pressed from whole fruit and fermented slowly for a clean, dry finish.',
+  'low-alcohol': 'All the flavour at a lighter strength, for the drivers and the mid-week crowd.',
+  mixer: 'Made for the back bar: balanced sweetness and a long, clean finish.',
+  rtd: 'Ready to pour over ice, made with real spirit, wine or brew and real fruit.',
+  wellness: 'Naturally fermented, low in sugar and alive.',
+  'zero-alcohol': 'Under 0.5% ABV, made for full flavour without the alcohol.',
 };
 const SERVICES: Record<ServiceCategory, string[]> = {
   canning: ['Mobile canning day', 'Canning line hire (half day)', 'Seaming and QA service'],
@@ -199,61 +272,112 @@ const SERVICES: Record<ServiceCategory, string[]> = {
   cork: ['Natural cork (1,000)', 'Technical cork supply', 'Crown seal supply'],
   contract_brewing: ['Contract brew 10 hL', 'Contract brew 50 hL', 'Recipe development'],
 };
+const SERVICE_OPTIONS = ['weekday', 'weekend', 'regional', 'priority', 'after hours'];
 const NEIGHBOURS: Record<AuState, readonly AuState[]> = {
   ACT: ['ACT', 'NSW'], NSW: ['NSW', 'ACT', 'QLD', 'VIC'], NT: ['NT', 'QLD', 'SA', 'WA'], QLD: ['QLD', 'NSW', 'NT'],
   SA: ['SA', 'VIC', 'NSW', 'WA', 'NT'], TAS: ['TAS', 'VIC'], VIC: ['VIC', 'NSW', 'SA', 'TAS'], WA: ['WA', 'SA', 'NT'],
 };
-const DESCRIPTIONS = [
-  'Made in small batches and delivered fresh to venues and bottle shops.',
-  'A venue favourite: consistent, bright and easy to pour.',
-  'Limited release: order early, stock moves fast.',
-  'Award-winning and built for the wholesale trade.',
-  'Sustainably produced with Australian ingredients.',
-];
 
 const dollars = (rand: () => number, min: number, max: number) => Math.round((min + rand() * (max - min)) * 100 / 50) * 50;
 const pick = <T,>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'An' : 'A');
+const packagesText = (packages: readonly PricePackage[]) =>
+  packages.map((p) => (p.packageType === 'keg' ? `${p.size} L kegs` : `${p.quantity} × ${p.size} ml ${p.packageType}s`)).join(' and ');
 
-function productFor(kind: Category, rand: () => number): { title: string; productType: string; style: string; attributes: ListingAttributes; packages: PricePackage[] } {
+type DemoOwner = DemoSupplier & { id: string };
+
+interface Product {
+  title: string;
+  productType: string;
+  style: string;
+  attributes: ListingAttributes;
+  packages: PricePackage[];
+  description: string;
+  label: Omit<LabelContent, 'title' | 'brand'>;
+}
+
+/**
+ * One product of a category as its supplier would make it. `unique` turns a candidate title into one
+ * no other listing has (it is asked again with another candidate while taken).
+ */
+function productFor(kind: Category, s: DemoOwner, rand: () => number, unique: (candidate: () => string) => string): Product {
   const can = (size: number, qty: number, min: number, max: number): PricePackage => ({ packageType: 'can', size, unit: 'ml', quantity: qty, priceCents: dollars(rand, min, max), sku: '' });
   const bottle = (size: number, qty: number, min: number, max: number): PricePackage => ({ packageType: 'bottle', size, unit: 'ml', quantity: qty, priceCents: dollars(rand, min, max), sku: '' });
   const keg = (size: 20 | 30 | 50, min: number, max: number): PricePackage => ({ packageType: 'keg', size, unit: 'L', quantity: 1, priceCents: dollars(rand, min, max), sku: '' });
+  const where = `${s.town}, ${s.state}`;
+  const vesselOf = (packages: readonly PricePackage[], wine = false): Vessel => {
+    const first = packages[0]?.packageType;
+    return first === 'keg' ? 'keg' : first === 'can' ? 'can' : wine ? 'wine-bottle' : 'bottle';
+  };
   switch (kind) {
     case 'beer': {
       const style = pick(rand, STYLES.beer ?? []);
-      const label = style.replace(/-/g, ' ').replace(/\b(ipa|xpa)\b/g, (m) => m.toUpperCase()).replace(/\b\w/g, (c) => c.toUpperCase());
+      const label = optionLabel(style).replace(/\b\w/g, (c) => c.toUpperCase());
+      const styleWords = label.toLowerCase().replace(/\b(ipa|xpa)\b/g, (m) => m.toUpperCase());
+      const abv = Math.round((3.5 + rand() * 5) * 10) / 10;
+      const colour = pick(rand, ['Straw', 'Gold', 'Amber', 'Copper', 'Black']);
+      const hops = pick(rand, HOPS);
+      const malts = pick(rand, MALTS);
+      const vegan = rand() > 0.3;
+      const packages = [rand() > 0.5 ? can(375, 24, 65, 95) : keg(50, 220, 340), ...(rand() > 0.5 ? [keg(20, 110, 160)] : [can(440, 16, 70, 100)])];
       return {
-        title: `${pick(rand, BEER_NAMES)} ${label}`, productType: BEER_STYLE_TYPE[style] ?? 'ale', style,
-        attributes: { alcoholicPercent: Math.round((3.5 + rand() * 5) * 10) / 10, colour: pick(rand, ['Straw', 'Gold', 'Amber', 'Copper', 'Black']), malts: pick(rand, MALTS), hops: pick(rand, HOPS), vegan: rand() > 0.3 },
-        packages: [keg(50, 220, 340), can(375, 24, 65, 95), ...(rand() > 0.5 ? [keg(20, 110, 160)] : [])],
+        title: unique(() => `${pick(rand, BEER_NAMES)} ${label}`), productType: BEER_STYLE_TYPE[style] ?? 'ale', style,
+        attributes: { alcoholicPercent: abv, colour, malts: malts.charAt(0).toUpperCase() + malts.slice(1), hops, vegan },
+        packages,
+        description: `${article(colour)} ${colour.toLowerCase()} ${styleWords} at ${abv}% ABV, hopped with ${hops} over ${malts} malt${vegan ? ', and vegan friendly' : ''}. Brewed by ${s.brand} in ${where}; sold in ${packagesText(packages)}.`,
+        label: { detail: `${label} · ${abv}%`, colour: POUR_COLOURS[colour] ?? COLOURS.beer ?? SERVICE_COLOUR, vessel: vesselOf(packages) },
       };
     }
     case 'wine': {
       const [variety, productType, style] = pick(rand, WINES);
-      const vintage = String(2016 + Math.floor(rand() * 8));
-      const region = pick(rand, REGIONS);
+      const region = TOWN_REGIONS[s.town] ?? pick(rand, REGIONS);
+      const fortified = productType === 'fortified';
+      let vintage = 'NV';
+      const title = unique(() => {
+        vintage = fortified ? 'NV' : String(2016 + Math.floor(rand() * 8));
+        return fortified ? `${pick(rand, RANGE_NAMES)} ${region} ${variety}` : `${region} ${variety} ${vintage}`;
+      });
+      const abv = Math.round((fortified ? 18 + rand() * 2 : 11 + rand() * 4) * 10) / 10;
+      const soil = pick(rand, ['Red clay', 'Slate', 'Sandy loam', 'Limestone', 'Granite']);
+      const owners = pick(rand, OWNERS);
+      const packages = [bottle(750, pick(rand, [6, 12]), 120, 480), ...(rand() > 0.6 ? [bottle(1500, 3, 150, 320)] : [])];
       return {
-        title: `${region} ${variety} ${productType === 'fortified' ? 'NV' : vintage}`, productType, style,
-        attributes: { alcoholicPercent: Math.round((11 + rand() * 4) * 10) / 10, variety, region, soilType: pick(rand, ['Red clay', 'Slate', 'Sandy loam', 'Limestone', 'Granite']), vintage: productType === 'fortified' ? 'NV' : vintage, traditionalOwners: pick(rand, OWNERS) },
-        packages: [bottle(750, pick(rand, [6, 12]), 120, 480), ...(rand() > 0.6 ? [bottle(1500, 3, 150, 320)] : [])],
+        title, productType, style,
+        attributes: { alcoholicPercent: abv, variety, region, soilType: soil, vintage, traditionalOwners: owners },
+        packages,
+        description: `${variety} from the ${region}, ${fortified ? 'a non-vintage blend' : `the ${vintage} vintage`}, grown on ${soil.toLowerCase()} on ${owners} Country. ${optionLabel(style)}, ${abv}% ABV. Made by ${s.brand} in ${where}; sold in ${packagesText(packages)}.`,
+        label: { detail: `${fortified ? 'NV' : vintage} · ${abv}%`, colour: POUR_COLOURS[productType] ?? COLOURS.wine ?? SERVICE_COLOUR, vessel: 'wine-bottle' },
       };
     }
     case 'spirit': {
-      const [title, productType] = pick(rand, SPIRITS);
+      const [name, productType] = pick(rand, SPIRITS);
+      const title = unique(() => `${pick(rand, RANGE_NAMES)} ${name}`);
       const n = () => Math.floor(rand() * 11);
+      const flavours = { juniper: productType === 'gin' ? 6 + Math.floor(rand() * 5) : n(), citrus: n(), floral: n(), fruit: n(), herbal: n(), spice: n() };
+      const top = Object.entries(flavours).sort((a, b) => b[1] - a[1]).slice(0, 2).map(([k]) => k);
+      const abv = Math.round(37 + rand() * 20);
+      const packages = [bottle(700, 6, 300, 620), ...(rand() > 0.5 ? [bottle(200, 12, 180, 260)] : [])];
       return {
-        title, productType, style: '',
-        attributes: { alcoholicPercent: Math.round(37 + rand() * 20), juniper: productType === 'gin' ? 6 + Math.floor(rand() * 5) : n(), citrus: n(), floral: n(), fruit: n(), herbal: n(), spice: n() },
-        packages: [bottle(700, 6, 300, 620), ...(rand() > 0.5 ? [bottle(200, 12, 180, 260)] : [])],
+        title, productType, style: '', attributes: { alcoholicPercent: abv, ...flavours }, packages,
+        description: `${name} distilled by ${s.brand} in ${where}: ${abv}% ABV, with ${top.join(' and ')} to the fore. Sold in ${packagesText(packages)}.`,
+        label: { detail: `${optionLabel(productType)} · ${abv}%`, colour: POUR_COLOURS[productType] ?? COLOURS.spirit ?? SERVICE_COLOUR, vessel: 'bottle' },
       };
     }
     default: {
-      const [title, productType] = pick(rand, SIMPLE[kind] ?? [['Drink', PRODUCT_TYPES[kind][0] ?? '']]);
+      const trade = tradeOf(s.focus);
+      const options = (SIMPLE[kind] ?? []).filter(([, , trades]) => trades.length === 0 || trades.includes(trade));
+      const [name, productType] = pick(rand, options.length > 0 ? options : (SIMPLE[kind] ?? [['Drink', PRODUCT_TYPES[kind][0] ?? '', []]]));
+      const title = unique(() => `${pick(rand, RANGE_NAMES)} ${name}`);
       const packages = kind === 'cider' ? [keg(30, 150, 230), can(375, 24, 60, 85)]
         : kind === 'mixer' ? [can(250, 24, 30, 55), bottle(200, 24, 35, 60)]
           : kind === 'wellness' ? [bottle(330, 12, 36, 60), can(250, 24, 40, 70)]
             : [can(375, 24, 55, 85), ...(rand() > 0.5 ? [bottle(330, 24, 60, 90)] : [])];
-      return { title, productType, style: '', attributes: kind === 'cider' || kind === 'rtd' ? { alcoholicPercent: Math.round((4 + rand() * 3) * 10) / 10 } : {}, packages };
+      const abv = kind === 'cider' || kind === 'rtd' ? Math.round((4 + rand() * 3) * 10) / 10 : kind === 'low-alcohol' ? Math.round((2 + rand() * 1.5) * 10) / 10 : null;
+      return {
+        title, productType, style: '', attributes: abv === null ? {} : { alcoholicPercent: abv }, packages,
+        description: `${name} from ${s.brand} in ${where}. ${CATEGORY_NOTES[kind] ?? ''}${abv === null ? '' : ` ${abv}% ABV.`} Sold in ${packagesText(packages)}.`,
+        label: { detail: abv === null ? kindLabel(kind) : `${kindLabel(kind)} · ${abv}%`, colour: COLOURS[kind] ?? SERVICE_COLOUR, vessel: vesselOf(packages) },
+      };
     }
   }
 }
@@ -267,48 +391,66 @@ export function demoCatalog(ids: Map<string, string>, yarraValleyId: string | un
   headers: Record<string, number>;
 } {
   const rand = mulberry32(2026);
-  const kinds = new Map(KINDS.map((k, i) => [k, i]));
-  const suppliers = SUPPLIERS.map((s) => ({ ...s, id: ids.get(supplierEmail(s.brand)) ?? '' })).filter((s) => s.id);
-  const all = yarraValleyId
-    ? [...suppliers, { brand: 'Yarra Valley Brewing', first: 'Sam', last: 'Brewer', town: 'Healesville', state: 'VIC' as AuState, postcode: '3777', focus: ['beer', 'cider'] as Kind[], bio: '', id: yarraValleyId }]
+  const suppliers: DemoOwner[] = SUPPLIERS.map((s) => ({ ...s, id: ids.get(supplierEmail(s.brand)) ?? '' })).filter((s) => s.id);
+  const all: DemoOwner[] = yarraValleyId
+    ? [...suppliers, { brand: 'Yarra Valley Brewing', first: 'Sam', last: 'Brewer', town: 'Healesville', state: 'VIC', postcode: '3777', focus: ['beer', 'zero-alcohol'], bio: 'Small-batch ales from the Yarra Valley.', id: yarraValleyId }]
     : suppliers;
-  const imageOwner = all[0]?.id ?? '';
   const brands: SeedBrand[] = all.map((s) => ({
     id: s.id, brandName: s.brand, displayName: `${s.first} ${s.last}`, description: s.bio,
     deliveryNotes: `Delivers across ${s.state} weekly; interstate by pallet freight.`, discountNotes: 'Ask about volume pricing on 10+ units.',
     collections: ['Core range', 'Seasonal'],
   }));
+  const images: Array<{ ownerId: string; image: () => Promise<ProcessedImage> }> = [];
   const listings: SeedListing[] = [];
-  const start = Date.UTC(2026, 0, 5);
+  const titles = new Set<string>();
+  const unique = (candidate: () => string): string => {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const title = candidate();
+      if (!titles.has(title.toLowerCase())) {
+        titles.add(title.toLowerCase());
+        return title;
+      }
+    }
+    const base = candidate();
+    for (let n = 2; ; n++) {
+      const title = `${base} No. ${n}`;
+      if (!titles.has(title.toLowerCase())) {
+        titles.add(title.toLowerCase());
+        return title;
+      }
+    }
+  };
   // Every category and service gets listings: each supplier covers its focus, then each kind is topped up to at least 8.
   const counts = new Map<Kind, number>();
-  const add = (s: (typeof all)[number], kind: Kind) => {
-    const isService = (SERVICE_CATEGORIES as readonly string[]).includes(kind);
+  const add = (s: DemoOwner, kind: Kind) => {
     const roll = rand();
     const state: SeedListing['state'] = roll < 0.04 ? 'closed' : 'published';
     const stockRoll = rand();
     const stock = stockRoll < 0.06 ? 0 : stockRoll < 0.2 ? 1 + Math.floor(rand() * 10) : stockRoll < 0.3 ? 11 + Math.floor(rand() * 9) : 20 + Math.floor(rand() * 200);
     const base = {
       ...EMPTY_LISTING_FIELDS,
-      description: `${s.bio} ${pick(rand, DESCRIPTIONS)}`,
       location: { address: `${s.town} ${s.state} ${s.postcode}`, state: s.state, postcode: s.postcode, lat: 0, lng: 0 },
       collection: rand() > 0.7 ? 'Seasonal' : 'Core range',
     };
-    if (isService) {
-      const service = kind as ServiceCategory;
+    const image = (label: LabelContent) => images.push({ ownerId: s.id, image: labelImage(label) }) - 1;
+    if (isServiceKind(kind)) {
+      const name = pick(rand, SERVICES[kind]);
+      const plain = `${name}, ${s.town}`;
+      const title = unique(() => (titles.has(plain.toLowerCase()) ? `${plain} (${pick(rand, SERVICE_OPTIONS)})` : plain));
       listings.push({
-        authorId: s.id, state, stock: Math.max(stock, 5), images: [kinds.get(kind) ?? 0], createdAt: new Date(start + listings.length * 3_600_000 * 7),
+        authorId: s.id, state, stock: Math.max(stock, 5), images: [image({ title: name, brand: s.brand, detail: kindLabel(kind), colour: SERVICE_COLOUR, vessel: 'service' })], createdAt: new Date(0),
         fields: {
-          ...base, listingType: 'service', category: service, title: pick(rand, SERVICES[service]),
+          ...base, listingType: 'service', category: kind, title,
+          description: `${name} from ${s.brand}, based in ${s.town}, ${s.state}. ${s.bio} Priced per job; ask about regular bookings.`,
           pricePackages: [{ packageType: 'services', size: 0, unit: '', quantity: 1, priceCents: dollars(rand, 150, 2500), sku: `SVC-${listings.length}` }],
         },
       });
     } else {
-      const p = productFor(kind as Category, rand);
+      const p = productFor(kind, s, rand, unique);
       listings.push({
-        authorId: s.id, state, stock, images: [kinds.get(kind) ?? 0], createdAt: new Date(start + listings.length * 3_600_000 * 7),
+        authorId: s.id, state, stock, images: [image({ title: p.title, brand: s.brand, ...p.label })], createdAt: new Date(0),
         fields: {
-          ...base, listingType: 'product', category: kind, title: p.title, productType: p.productType, style: p.style, attributes: p.attributes,
+          ...base, listingType: 'product', category: kind, title: p.title, description: p.description, productType: p.productType, style: p.style, attributes: p.attributes,
           pricePackages: p.packages.map((pp, i) => ({ ...pp, sku: `${slug(s.brand).slice(0, 6).toUpperCase()}-${listings.length}-${i}` })),
           pickupEnabled: true, shippingEnabled: rand() > 0.25,
           // Every fifth product is offered only in its home state and the neighbours (fresh kegs don't travel far).
@@ -326,8 +468,19 @@ export function demoCatalog(ids: Map<string, string>, yarraValleyId: string | un
       add(owner, kind);
     }
   }
-  // Category cards first (listings point at them by kind), then each brand's logo and header.
-  const images = KINDS.map((k) => ({ ownerId: imageOwner, image: categoryImage(k) }));
+  // Newest first is the default order: services are the oldest, then drinks taken from each
+  // supplier in turn, so the first page of search shows many suppliers' drinks.
+  const services = listings.filter((l) => l.fields.listingType === 'service');
+  const bySupplier = new Map<string, SeedListing[]>();
+  for (const l of listings) if (l.fields.listingType === 'product') bySupplier.set(l.authorId, [...(bySupplier.get(l.authorId) ?? []), l]);
+  const drinks: SeedListing[] = [];
+  for (let round = 0; drinks.length + services.length < listings.length; round++) {
+    for (const queue of bySupplier.values()) if (queue[round]) drinks.push(queue[round] as SeedListing);
+  }
+  const start = Date.UTC(2026, 0, 5);
+  [...services, ...drinks.reverse()].forEach((l, i) => {
+    l.createdAt = new Date(start + i * 3_600_000 * 7);
+  });
   const logos: Record<string, number> = {};
   const headers: Record<string, number> = {};
   for (const s of all) {
@@ -336,7 +489,6 @@ export function demoCatalog(ids: Map<string, string>, yarraValleyId: string | un
   }
   return { brands, listings, images, logos, headers };
 }
-
 
 /** Seed the demo suppliers (identity) and their catalog (once; a catalog with listings is left alone). */
 export async function seedDemoCatalog(identity: Parameters<typeof ensureAccounts>[0], catalog: CatalogDeps, yarraValleyEmail = 'supplier@example.com'): Promise<number> {

@@ -24,8 +24,8 @@ export type { CatalogDeps } from './app/deps';
 export type { ImageStore } from './images/store';
 export type { SupplierDirectory, SupplierProfile } from './suppliers/directory';
 export { seedCatalog, type SeedBrand, type SeedListing } from './app/seed-catalog';
-export { processImage, type ProcessedImage } from './images/process';
-export { renderSvg } from './images/render';
+export type { ProcessedImage } from './images/process';
+export { renderDemoImage } from './images/render';
 export { storeImage } from './app/upload-image';
 
 export interface StartCatalogOptions {

@@ -16,9 +16,21 @@ export interface SeedAccount {
   scopes?: string[];
 }
 
-/** Create verified accounts that do not exist yet (by email); existing ones are left as they are. Returns email → id. */
+/**
+ * Create verified accounts that do not exist yet (by email); existing ones are left as they are. Returns email → id.
+ * Demo accounts share their published password, so it is hashed once per call, not once per
+ * account: argon2id is slow on purpose, and a hash per account was much of the demo seeding's time.
+ */
 export async function ensureAccounts(deps: IdentityDeps, accounts: SeedAccount[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
+  const hashes = new Map<string, Promise<string>>();
+  const hashOf = (password: string): Promise<string> => {
+    const known = hashes.get(password);
+    if (known) return known;
+    const hash = deps.passwords.hash(password);
+    hashes.set(password, hash);
+    return hash;
+  };
   for (const account of accounts) {
     const email = account.email.trim().toLowerCase();
     const existing = await findActiveUserByEmail(deps.db, email);
@@ -28,7 +40,7 @@ export async function ensureAccounts(deps: IdentityDeps, accounts: SeedAccount[]
     }
     const profile: ProfileData = { ...EMPTY_PROFILE, published: account.role === 'supplier', ...account.profile };
     const id = account.id ?? randomUUID();
-    const passwordHash = await deps.passwords.hash(account.password);
+    const passwordHash = await hashOf(account.password);
     await deps.db.transaction().execute(async (trx) => {
       const inserted = await insertUserUnlessPresent(trx, {
         id,
