@@ -247,21 +247,18 @@ export const CATALOG_MIGRATIONS = [
       );
     `,
   },
-  {
-    // docs/decisions/058: every sort a search page offers, alone and within a category, is an
-    // index in the page's order with the id last, so a page (a deep one too) is an index-only walk
-    // to its ids: no sort of thousands of rows, no table read for skipped rows.
-    id: '007_search_sort_indexes',
-    sql: `
-      create index listings_search_created on listings (created_at desc, id desc) where state = 'published' and stock_quantity > 0;
-      drop index listings_search_newest;
-      create index listings_search_price_asc on listings (price_cents, created_at desc, id desc) where state = 'published' and stock_quantity > 0;
-      drop index listings_search_price;
-      create index listings_search_category_created on listings (category, created_at desc, id desc) where state = 'published' and stock_quantity > 0;
-      create index listings_search_category_price on listings (category, price_cents, created_at desc, id desc) where state = 'published' and stock_quantity > 0;
-      create index listings_search_category_price_desc on listings (category, price_cents desc, created_at desc, id desc) where state = 'published' and stock_quantity > 0;
-    `,
-  },
+  // docs/decisions/058: every sort a search page offers, alone and within a category, is an
+  // index in the page's order with the id last, so a page (a deep one too) is an index-only walk
+  // to its ids: no sort of thousands of rows, no table read for skipped rows.
+  // listings is the big table: each index is built (and each replaced one dropped) concurrently,
+  // one statement per migration outside a transaction, so writes go on meanwhile (docs/decisions/056).
+  { id: '007_search_sort_indexes', transaction: false as const, sql: `create index concurrently if not exists listings_search_created on listings (created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
+  { id: '007_search_sort_indexes_2', transaction: false as const, sql: `drop index concurrently if exists listings_search_newest` },
+  { id: '007_search_sort_indexes_3', transaction: false as const, sql: `create index concurrently if not exists listings_search_price_asc on listings (price_cents, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
+  { id: '007_search_sort_indexes_4', transaction: false as const, sql: `drop index concurrently if exists listings_search_price` },
+  { id: '007_search_sort_indexes_5', transaction: false as const, sql: `create index concurrently if not exists listings_search_category_created on listings (category, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
+  { id: '007_search_sort_indexes_6', transaction: false as const, sql: `create index concurrently if not exists listings_search_category_price on listings (category, price_cents, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
+  { id: '007_search_sort_indexes_7', transaction: false as const, sql: `create index concurrently if not exists listings_search_category_price_desc on listings (category, price_cents desc, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
 ];
 
 /** Every listings column but the search vector (which is large and only the database reads). */
