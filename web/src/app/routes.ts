@@ -130,7 +130,7 @@ const rows: Record<RouteName, Row> = {
   EmailVerificationPage: [false, 'Verify your email', () => import('../pages/EmailVerificationPage')],
   TermsOfServicePage: [false, 'Terms of service', staticPage],
   PrivacyPolicyPage: [false, 'Privacy policy', staticPage],
-  ContactUsPage: [false, 'Contact us', staticPage],
+  ContactUsPage: [false, 'Contact us', () => import('../pages/ContactUsPage')],
   FAQPage: [false, 'Frequently asked questions', staticPage],
   NotFoundPage: [false, 'Page not found', notFound],
   Styleguide: [false, 'Styleguide', comingSoon],
