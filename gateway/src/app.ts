@@ -22,6 +22,7 @@ import { reviewRoutes } from './routes/reviews';
 import { standingOrderRoutes } from './routes/standing-orders';
 import { notificationRoutes } from './routes/notifications';
 import { messagingRoutes } from './routes/messaging';
+import { contactRoutes } from './routes/contact';
 import type { LiveStream } from './live/stream';
 import { PAYMENTS_WEBHOOK_OPENAPI, paymentRoutes, paymentsWebhookRouter } from './routes/payments';
 import { IMAGE_UPLOAD_OPENAPI, imageServingRouter, imageUploadRouter } from './routes/images';
@@ -40,7 +41,7 @@ export interface GatewayAppOptions {
 }
 
 export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
-  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...invoiceRoutes(clients), ...reviewRoutes(clients), ...standingOrderRoutes(clients), ...notificationRoutes(clients), ...messagingRoutes(clients), ...paymentRoutes(clients)];
+  return [...accountRoutes(clients, secureCookies), ...operatorRoutes(clients), ...catalogRoutes(clients, cache), ...planRoutes(), ...cartRoutes(clients), ...orderRoutes(clients), ...invoiceRoutes(clients), ...reviewRoutes(clients), ...standingOrderRoutes(clients), ...notificationRoutes(clients), ...messagingRoutes(clients), ...contactRoutes(clients), ...paymentRoutes(clients)];
 }
 
 export function createGatewayApp(opts: GatewayAppOptions): Express {

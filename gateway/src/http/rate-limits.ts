@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { createRateLimiter, type Logger, type RateLimiter, type RateLimitRule } from '@caskade/kit';
+import { CONTACT_RATE_LIMIT } from '@caskade/notifications/domain';
 
 /**
  * Per-IP limits on the abuse-prone endpoints, and per-account ones (keyed on the normalised email
@@ -16,6 +17,7 @@ export const RATE_LIMIT_RULES = {
   passwordResetAccount: { name: 'password-reset-account', points: 3, durationSeconds: 60 * 60 },
   nameCheck: { name: 'name-check', points: 120, durationSeconds: 60 },
   imageUpload: { name: 'image-upload', points: 120, durationSeconds: 60 * 60 },
+  contact: { name: 'contact', ...CONTACT_RATE_LIMIT },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -11,6 +11,8 @@ export const notificationsEnv = baseEnv.extend({
   /** SMTP server for real delivery; unset, emails go to the local mailbox the operator reads. */
   SMTP_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().trim().regex(FROM_PATTERN, { error: 'MAIL_FROM must be an address or "Name <address>"' }).default('Caskade <no-reply@caskade.local>'),
+  /** Where contact-form messages are emailed (the marketplace's inbox, the address the contact page shows). */
+  CONTACT_INBOX: z.email({ error: 'CONTACT_INBOX must be an email address' }).default('hello@caskade.com.au'),
   /** The web app's origin: email links point here. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).default('http://localhost:3000'),
   /**

@@ -108,7 +108,10 @@ export async function startNotifications(opts: StartNotificationsOptions): Promi
         opts.notified?.(userIds);
       };
       const orderDeps = { db, settings, logger, contacts, notified, queued: () => loop.wake() };
-      const handlerDeps = { db, logger, vapidPublicKey: vapid?.publicKey ?? '', allowHttpPushEndpoints: opts.allowHttpPushEndpoints ?? false };
+      const handlerDeps = {
+        db, logger, vapidPublicKey: vapid?.publicKey ?? '', allowHttpPushEndpoints: opts.allowHttpPushEndpoints ?? false,
+        contactInbox: env.CONTACT_INBOX, contactQueued: () => loop.wake(),
+      };
       return {
         bindings: [{ name: 'caskade.notifications.v1.NotificationsService', definition: notifications.NotificationsServiceService, implementation: notificationsHandlers(handlerDeps) }],
         subscriptions: [

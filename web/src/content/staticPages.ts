@@ -9,6 +9,9 @@ export interface StaticContent {
   sections: StaticSection[];
 }
 
+/** The marketplace's public inbox: the contact page's mailto link (contact-form messages go to CONTACT_INBOX, by default the same address). */
+export const CONTACT_EMAIL = 'hello@caskade.com.au';
+
 export const STATIC_PAGES: Record<string, StaticContent> = {
   AboutPage: {
     intro: 'Caskade connects Australia’s independent drinks makers with the venues and retailers that pour and sell their products.',
@@ -31,7 +34,6 @@ export const STATIC_PAGES: Record<string, StaticContent> = {
   ContactUsPage: {
     intro: 'We’re here to help buyers and suppliers get the most out of Caskade.',
     sections: [
-      { id: 'email', heading: 'Email', body: 'hello@caskade.com.au. We reply within one business day.' },
       { id: 'office', heading: 'Office', body: 'South Yarra, Victoria, Australia.' },
     ],
   },

@@ -31,6 +31,8 @@ export const contactUi = {
   send: 'Send message',
   sending: 'Sending…',
   sent: 'Thanks — your message is on its way. We’ll reply by email.',
+  emailHeading: 'Email',
   orEmail: 'Prefer email? Write to',
+  replyTime: 'We reply within one business day.',
   tooMany: 'You’ve sent several messages in a short time. Please try again in a little while.',
 } as const;

@@ -106,6 +106,22 @@ create index pushes_due on pushes (next_attempt_at) where state = 'pending';
     id: '004_email_traceparent',
     sql: `alter table emails add column traceparent text;`,
   },
+  {
+    // The contact form's messages (ADR 059): kept, and emailed to the marketplace's inbox with them.
+    id: '005_contact_messages',
+    sql: `
+create table contact_messages (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (length(name) between 1 and 100),
+  email text not null check (length(email) between 3 and 254),
+  subject text not null check (length(subject) between 1 and 150),
+  message text not null check (length(message) between 1 and 5000),
+  user_id uuid,
+  created_at timestamptz not null default now()
+);
+create index contact_messages_newest on contact_messages (created_at desc);
+`,
+  },
 ];
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -129,6 +145,16 @@ export interface EmailsTable {
   created_at: Timestamp;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   traceparent: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  user_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface MailboxTable {
@@ -184,4 +210,5 @@ export interface NotificationsDB {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   pushes: PushesTable;
+  contact_messages: ContactMessagesTable;
 }

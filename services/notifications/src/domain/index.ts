@@ -4,3 +4,4 @@ export * from './templates';
 export * from './order-emails';
 export * from './order-templates';
 export * from './notifications';
+export * from './contact';

@@ -13,7 +13,7 @@ export const ORDER_REMINDER_EMAIL_KINDS = ['orderReceivedReminder', 'expireShipp
 export const ORDER_EMAIL_KINDS = [...ORDER_TRANSITION_EMAIL_KINDS, ...ORDER_REMINDER_EMAIL_KINDS] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
-export const EMAIL_KINDS = ['verify-email', 'password-reset', ...ORDER_EMAIL_KINDS] as const;
+export const EMAIL_KINDS = ['verify-email', 'password-reset', 'contact-message', ...ORDER_EMAIL_KINDS] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface RenderedEmail {

@@ -7,8 +7,10 @@ import { listMailbox, MAILBOX_DEFAULT_LIMIT, MAILBOX_MAX_LIMIT } from '../app/li
 import { listNotifications } from '../app/list-notifications';
 import { markNotificationSeen } from '../app/mark-notification-seen';
 import { removePushSubscription } from '../app/remove-push-subscription';
+import { sendContactMessage } from '../app/send-contact-message';
 import { savePushSubscription } from '../app/save-push-subscription';
 import type { NotificationsDB } from '../db/schema';
+import { contactMessageSchema } from '../domain/contact';
 import { NOTIFICATIONS_PAGE_SIZE, pushEndpointInput, pushSubscriptionInput } from '../domain/notifications';
 import { toMailboxMessage, toNotification } from './mappers';
 
@@ -37,10 +39,14 @@ export interface NotificationsHandlerDeps {
   vapidPublicKey: string;
   /** Accept plain-http push endpoints (tests' local push service only). */
   allowHttpPushEndpoints: boolean;
+  /** Where contact-form messages are emailed. */
+  contactInbox: string;
+  /** Told after a contact message's email was queued (wakes the sender). */
+  contactQueued: () => void;
 }
 
 /** Thin edge: parse, call the use case, map rows to messages; errors are mapped by unaryService. */
-export function notificationsHandlers({ db, logger, vapidPublicKey, allowHttpPushEndpoints }: NotificationsHandlerDeps): notifications.NotificationsServiceServer {
+export function notificationsHandlers({ db, logger, vapidPublicKey, allowHttpPushEndpoints, contactInbox, contactQueued }: NotificationsHandlerDeps): notifications.NotificationsServiceServer {
   return unaryService<notifications.NotificationsServiceServer>(
     {
       listMailbox: async (req, ctx) => {
@@ -71,6 +77,11 @@ export function notificationsHandlers({ db, logger, vapidPublicKey, allowHttpPus
       removePushSubscription: async (req, ctx) => {
         const { endpoint } = parse(pushEndpointInput, parse(endpointRequest, req));
         return { removed: await removePushSubscription(db, ctx, endpoint) };
+      },
+      sendContactMessage: async (req, ctx) => {
+        const id = await sendContactMessage(db, ctx, parse(contactMessageSchema, req), contactInbox);
+        contactQueued();
+        return { id };
       },
     },
     logger,

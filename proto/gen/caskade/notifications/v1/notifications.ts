@@ -121,6 +121,18 @@ export interface RemovePushSubscriptionResponse {
   removed: boolean;
 }
 
+export interface SendContactMessageRequest {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export interface SendContactMessageResponse {
+  /** The stored message's id. */
+  id: string;
+}
+
 function createBaseMailboxMessage(): MailboxMessage {
   return { id: "", to: "", subject: "", text: "", html: "", kind: "", createdAt: "" };
 }
@@ -1594,6 +1606,190 @@ export const RemovePushSubscriptionResponse: MessageFns<RemovePushSubscriptionRe
   },
 };
 
+function createBaseSendContactMessageRequest(): SendContactMessageRequest {
+  return { name: "", email: "", subject: "", message: "" };
+}
+
+export const SendContactMessageRequest: MessageFns<SendContactMessageRequest> = {
+  encode(message: SendContactMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.subject !== "") {
+      writer.uint32(26).string(message.subject);
+    }
+    if (message.message !== "") {
+      writer.uint32(34).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendContactMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendContactMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendContactMessageRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: SendContactMessageRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SendContactMessageRequest>, I>>(base?: I): SendContactMessageRequest {
+    return SendContactMessageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SendContactMessageRequest>, I>>(object: I): SendContactMessageRequest {
+    const message = createBaseSendContactMessageRequest();
+    message.name = object.name ?? "";
+    message.email = object.email ?? "";
+    message.subject = object.subject ?? "";
+    message.message = object.message ?? "";
+    return message;
+  },
+};
+
+function createBaseSendContactMessageResponse(): SendContactMessageResponse {
+  return { id: "" };
+}
+
+export const SendContactMessageResponse: MessageFns<SendContactMessageResponse> = {
+  encode(message: SendContactMessageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendContactMessageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendContactMessageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendContactMessageResponse {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: SendContactMessageResponse): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SendContactMessageResponse>, I>>(base?: I): SendContactMessageResponse {
+    return SendContactMessageResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SendContactMessageResponse>, I>>(object: I): SendContactMessageResponse {
+    const message = createBaseSendContactMessageResponse();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
 /**
  * Email delivery and the local mailbox the operator reads in the embedded mode; in-app
  * notifications and web push subscriptions (the caller's own, from the call's credential).
@@ -1681,6 +1877,18 @@ export const NotificationsServiceService = {
     responseDeserialize: (value: Buffer): RemovePushSubscriptionResponse =>
       RemovePushSubscriptionResponse.decode(value),
   },
+  /** The contact form: keep the message and email it to the marketplace's inbox (one transaction). */
+  sendContactMessage: {
+    path: "/caskade.notifications.v1.NotificationsService/SendContactMessage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SendContactMessageRequest): Buffer =>
+      Buffer.from(SendContactMessageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SendContactMessageRequest => SendContactMessageRequest.decode(value),
+    responseSerialize: (value: SendContactMessageResponse): Buffer =>
+      Buffer.from(SendContactMessageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SendContactMessageResponse => SendContactMessageResponse.decode(value),
+  },
 } as const;
 
 export interface NotificationsServiceServer extends UntypedServiceImplementation {
@@ -1697,6 +1905,8 @@ export interface NotificationsServiceServer extends UntypedServiceImplementation
   checkPushSubscription: handleUnaryCall<CheckPushSubscriptionRequest, CheckPushSubscriptionResponse>;
   /** Remove the caller's subscription at this endpoint. */
   removePushSubscription: handleUnaryCall<RemovePushSubscriptionRequest, RemovePushSubscriptionResponse>;
+  /** The contact form: keep the message and email it to the marketplace's inbox (one transaction). */
+  sendContactMessage: handleUnaryCall<SendContactMessageRequest, SendContactMessageResponse>;
 }
 
 export interface NotificationsServiceClient extends Client {
@@ -1810,6 +2020,22 @@ export interface NotificationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RemovePushSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  /** The contact form: keep the message and email it to the marketplace's inbox (one transaction). */
+  sendContactMessage(
+    request: SendContactMessageRequest,
+    callback: (error: ServiceError | null, response: SendContactMessageResponse) => void,
+  ): ClientUnaryCall;
+  sendContactMessage(
+    request: SendContactMessageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SendContactMessageResponse) => void,
+  ): ClientUnaryCall;
+  sendContactMessage(
+    request: SendContactMessageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SendContactMessageResponse) => void,
   ): ClientUnaryCall;
 }
 
