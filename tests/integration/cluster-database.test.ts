@@ -5,7 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { KIT_MIGRATIONS, MigrationsApplied, openDatabase, type Migration } from '@caskade/kit';
 import { describeWithServices, postgresService, requireService, TEST_DATABASE_URL, uniqueName } from '@caskade/kit/testing';
+import { discoverServices } from './k8s-tools';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const ROLES_SCRIPT = path.join(repoRoot, 'charts/caskade/files/database-roles.sh');
@@ -37,8 +39,9 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 describeWithServices('cluster database: one role per service schema, migrations as the Job runs them', [postgresService(), psql], (t) => {
   const database = uniqueName('caskade_roles');
   const other = uniqueName('r');
-  const roles = ['identity', other];
-  const passwords: Record<string, string> = { identity: 'identity-pw', [other]: 'other-pw' };
+  const services = discoverServices();
+  const roles = [...services, other];
+  const passwords: Record<string, string> = Object.fromEntries(roles.map((r) => [r, `${r}-pw`]));
 
   const runRoles = () =>
     spawnSync('sh', [ROLES_SCRIPT], {
@@ -102,4 +105,16 @@ describeWithServices('cluster database: one role per service schema, migrations 
     const again = second.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; applied?: string[] }).find((l) => l.msg === 'migrations done');
     expect(again?.applied).toEqual([]);
   }, 180_000);
+
+  t.test('every service\'s migrations run as its own role (no superuser, no CREATE on the database), then its pods would verify', async () => {
+    for (const service of services) {
+      const mod = (await import(path.join(repoRoot, 'services', service, 'src', 'db', 'schema.ts'))) as Record<string, unknown>;
+      const migrations = Object.entries(mod).find(([name, value]) => name.endsWith('_MIGRATIONS') && Array.isArray(value))?.[1] as Migration[];
+      const options = { service, databaseUrl: urlFor(database, service, passwords[service]!), dataDir: '/tmp', migrations: [...KIT_MIGRATIONS, ...migrations] };
+      const only = await openDatabase({ ...options, migrationMode: 'only' }).then(() => 'opened', (err: unknown) => (err instanceof MigrationsApplied ? 'applied' : String(err)));
+      expect({ service, only }).toEqual({ service, only: 'applied' });
+      const verified = await openDatabase({ ...options, migrationMode: 'verify' });
+      await verified.close();
+    }
+  }, 120_000);
 });
