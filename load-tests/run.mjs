@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [-- search|checkout|web]`: load scenarios against the real processes on this machine
+// `npm run bench [-- search|embedded|checkout|web]`: load scenarios against the real processes on this machine
 // (search and checkout by default). web: load-tests/web.mjs (Lighthouse on three pages). checkout: load-tests/checkout.ts (orders/s and zero oversell, distributed mode).
 //
 // search: load-tests/search.ts — 100,000 published listings in PostgreSQL, the catalog service and
 // the gateway as their own processes, autocannon on a popular and a long-tail mix (req/s, p50/p95/p99,
 // CPU ms per request), then what the gateway + gRPC hop adds. Run with NODE_ENV=production.
+// embedded: load-tests/embedded.ts — `npm start`'s one process on PGlite with the demo catalog: a listing page and search.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,15 @@ function searchScenario() {
   });
 }
 
+/** embedded: load-tests/embedded.ts (the embedded default with the demo catalog: a listing page and search). */
+function embeddedScenario() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'load-tests', 'embedded.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+    children.push(child);
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
 /** checkout: load-tests/checkout.ts (the distributed mode's processes, started from TypeScript). */
 function checkoutScenario() {
   return new Promise((resolve) => {
@@ -49,7 +59,7 @@ function checkoutScenario() {
 }
 
 // web is run by name only (`npm run bench -- web`): it measures pages, not throughput.
-const scenarios = { search: searchScenario, checkout: checkoutScenario, web: webScenario };
+const scenarios = { search: searchScenario, embedded: embeddedScenario, checkout: checkoutScenario, web: webScenario };
 const byDefault = ['search', 'checkout'];
 const chosen = process.argv[2] ? [process.argv[2]] : byDefault;
 const unknown = chosen.filter((s) => !(s in scenarios));

@@ -126,7 +126,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         return identity;
       },
       catalog: async (env, log) => {
-        const catalog = await startCatalog({ env: catalogEnv.parse(env), bus, logger: log });
+        // The only catalog: every write empties its read cache, so answers may be kept a minute (ADR 058).
+        const catalog = await startCatalog({ env: catalogEnv.parse({ READ_CACHE_MS: '60000', ...env }), bus, logger: log });
         const deps = identityDeps;
         if (seed && deps) seedCatalog = async () => void (await seedDemoCatalog(deps, catalog.deps));
         return catalog;

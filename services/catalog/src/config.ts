@@ -22,10 +22,11 @@ export const catalogEnv = baseEnv
     RESERVATION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(30 * 60),
     /**
      * How long a public search or listing page may be answered from memory (ms; 0: never). A write on
-     * this replica empties the cache at once; another replica's shows here within this time, so
-     * it stays under the 1 s in which a change must show in search (docs/decisions/058).
+     * this replica empties the cache at once; another replica's shows here only by expiry, so with
+     * more than one replica keep it under the 1 s in which a change must show in search. The
+     * embedded app (the only replica) keeps answers for a minute (docs/decisions/058).
      */
-    READ_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(500),
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
     error: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

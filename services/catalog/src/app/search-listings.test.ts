@@ -1,9 +1,16 @@
 import { sql } from 'kysely';
 import { expectAppError } from '@caskade/kit/testing';
 import { catalog } from '@caskade/proto';
-import { as, describeCatalog, ids } from '../testing/harness';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, createLogger, LocalEventBus } from '@caskade/kit';
+import { TEST_DATABASE_URL } from '@caskade/kit/testing';
+import { catalogEnv } from '../config';
+import { startCatalog } from '../index';
+import { as, describeCatalog, ids, supplierDirectory } from '../testing/harness';
 
-describeCatalog('search and read published listings', (h, { test: it }) => {
+describeCatalog('search and read published listings', (h, { test: it }, backend) => {
   it('searches published listings with stock by keyword, filters, sorts and pages', async () => {
     const { publishedBeer, search, clock } = h();
     const tag = `zq${Date.now().toString(36)}`;
@@ -148,5 +155,40 @@ describeCatalog('search and read published listings', (h, { test: it }) => {
     expect(await found()).toEqual([]);
     expect((await client.getListing({ id: listing.id, recordView: false }, as.anon)).listing?.state).toBe('closed');
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  // Replicas share a server database: on PostgreSQL only (PGlite is one process's).
+  if (backend === 'postgres') it('shows another replica’s publish, stock change and close within 1 s (its cache expires; distributed mode)', async () => {
+    const { client, publishedBeer, schema, svc } = h();
+    const logger = createLogger('catalog-replica', 'silent');
+    const bus = new LocalEventBus({ logger });
+    const replica = await startCatalog({
+      env: catalogEnv.parse({ DATA_DIR: ':memory:', IDENTITY_ADDR: '127.0.0.1:1', IMAGE_DIR: mkdtempSync(path.join(tmpdir(), 'catalog-replica-')), DATABASE_URL: TEST_DATABASE_URL }),
+      bus, logger, schema, directory: supplierDirectory, pageViewsFlushMs: 3_600_000,
+    });
+    const other = createClient(catalog.CatalogServiceService, replica.grpcAddress);
+    try {
+      expect(replica.deps.readCache).not.toBe(svc.deps.readCache);
+      const tag = `zr${Date.now().toString(36)}`;
+      const found = async () => (await other.searchListings(catalog.SearchListingsRequest.fromPartial({ keywords: tag }), as.anon)).listings;
+      const within = async (seen: (l: catalog.Listing[]) => boolean): Promise<number> => {
+        const started = Date.now();
+        while (!seen(await found()) && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 25));
+        return Date.now() - started;
+      };
+      expect(await found()).toEqual([]); // cached on the replica
+      const listing = await publishedBeer(`${tag} Replica Red`, 20_000, 5);
+      expect(await within((l) => l.some((x) => x.id === listing.id))).toBeLessThanOrEqual(1000);
+      await client.setStock({ id: listing.id, oldTotal: 5, newTotal: 0 }, as.hops);
+      expect(await within((l) => l.length === 0)).toBeLessThanOrEqual(1000);
+      await client.setStock({ id: listing.id, oldTotal: 0, newTotal: 3 }, as.hops);
+      expect(await within((l) => l[0]?.stockQuantity === 3)).toBeLessThanOrEqual(1000);
+      await client.closeListing({ id: listing.id }, as.hops);
+      expect(await within((l) => l.length === 0)).toBeLessThanOrEqual(1000);
+    } finally {
+      other.close();
+      await replica.stop();
+      await bus.close();
+    }
   });
 });

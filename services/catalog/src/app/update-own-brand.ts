@@ -37,6 +37,8 @@ export async function updateOwnBrand(deps: CatalogDeps, ctx: CallContext, req: c
       profileImageId: image(req.profileImageId),
     }, deps.now());
   });
+  // The supplier's names (synced above) show on their listings: cached pages are dropped.
+  deps.readCache.invalidate();
   const row = await findBrandPage(deps.db, caller.userId);
   if (!row) throw new AppError('not-found', { resource: 'brand' });
   const [brand] = await toBrands(deps.db, [row]);

@@ -22,5 +22,7 @@ export function profileChangedConsumer(deps: CatalogDeps): SubscribeOptions {
         await renameBrandOnListings(trx, userId, brandName);
       }
     });
+    // The names show on every listing of the supplier: cached searches and pages are dropped.
+    deps.readCache.invalidate();
   });
 }
