@@ -458,6 +458,11 @@ describe('every service is deployed', () => {
     }
   });
 
+  it('every service passes its migrations to runService, so its migration Job (DB_MIGRATIONS=only) can run them', () => {
+    const missing = discoverServices().filter((name) => !/runService\([^]*\{\s*migrations:\s*[A-Z_]+_MIGRATIONS\s*\}\s*\)/.test(readFileSync(path.join(repoRoot, 'services', name, 'src', 'main.ts'), 'utf8')));
+    expect(missing).toEqual([]);
+  });
+
   it('scripts/build-services.mjs bundles exactly the services and the gateway that have a main.ts', () => {
     const run = spawnSync(process.execPath, ['scripts/build-services.mjs', '--list'], { cwd: repoRoot, encoding: 'utf8' });
     expect(run.status).toBe(0);
