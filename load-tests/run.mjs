@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- search|embedded|checkout|web]`: load scenarios against the real processes on this machine
+// `npm run bench [-- search|embedded|checkout|messaging|web]`: load scenarios against the real processes on this machine
 // (search and checkout by default). web: load-tests/web.mjs (Lighthouse on three pages). checkout: load-tests/checkout.ts (orders/s and zero oversell, distributed mode).
 //
 // search: load-tests/search.ts — 100,000 published listings in PostgreSQL, the catalog service and
@@ -58,8 +58,17 @@ function checkoutScenario() {
   });
 }
 
+/** messaging: load-tests/messaging.ts (event streams held open on one gateway while conversations exchange messages). */
+function messagingScenario() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'load-tests', 'messaging.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+    children.push(child);
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
 // web is run by name only (`npm run bench -- web`): it measures pages, not throughput.
-const scenarios = { search: searchScenario, embedded: embeddedScenario, checkout: checkoutScenario, web: webScenario };
+const scenarios = { search: searchScenario, embedded: embeddedScenario, checkout: checkoutScenario, messaging: messagingScenario, web: webScenario };
 const byDefault = ['search', 'checkout'];
 const chosen = process.argv[2] ? [process.argv[2]] : byDefault;
 const unknown = chosen.filter((s) => !(s in scenarios));

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { addressEnv, configureTrust, createLogger, developmentTrust, generateSigningJwk, LocalEventBus, SERVICE_MANIFEST, signingKeyFromJwk, type Logger, type ServiceName, type SigningKey } from '@caskade/kit';
-import { startGateway, gatewayEnv } from '@caskade/gateway';
+import { startGateway, gatewayEnv, type Gateway } from '@caskade/gateway';
 import { ensureAccounts, identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
 import { notificationsEnv, startNotifications } from '@caskade/notifications';
 import { catalogEnv, startCatalog } from '@caskade/catalog';
@@ -38,6 +38,8 @@ export interface EmbeddedApp {
   /** The orders and payments services' dependencies (tests: their databases, to bring a timer due or stand in for Stripe's onboarding). */
   orders: OrdersService['deps'];
   payments: PaymentsService['deps'];
+  /** The gateway's event stream (tests end a user's streams to see them resume). */
+  live: Gateway['live'];
   stop(): Promise<void>;
 }
 
@@ -138,7 +140,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         return payments;
       },
       cart: (env, log) => startCart({ env: cartEnv.parse(env), bus, logger: log }),
-      messaging: (env, log) => startMessaging({ env: messagingEnv.parse(env), bus, logger: log }),
+      // MESSAGES_PER_MINUTE from the environment (the messaging bench raises it).
+      messaging: (env, log) => startMessaging({ env: messagingEnv.parse({ ...env, ...(process.env.MESSAGES_PER_MINUTE ? { MESSAGES_PER_MINUTE: process.env.MESSAGES_PER_MINUTE } : {}) }), bus, logger: log }),
       orders: async (env, log) => {
         const orders = await startOrders({ env: ordersEnv.parse(env), bus, logger: log });
         ordersDeps = orders.deps;
@@ -171,7 +174,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     );
     stops.push(() => gateway.close());
     if (!ordersDeps || !paymentsDeps) throw new Error('the orders and payments services did not start');
-    return { url: gateway.url, port: gateway.port, logger, orders: ordersDeps, payments: paymentsDeps, stop };
+    return { url: gateway.url, port: gateway.port, logger, orders: ordersDeps, payments: paymentsDeps, live: gateway.live, stop };
   } catch (err) {
     await stop();
     throw err;

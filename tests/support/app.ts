@@ -12,6 +12,8 @@ export interface TestApp {
   orders: EmbeddedApp['orders'];
   /** The payments service's dependencies (its database: a test stands in for Stripe's Connect onboarding). */
   payments: EmbeddedApp['payments'];
+  /** The gateway's event stream: its open streams (a test ends one to see it resume). */
+  live: EmbeddedApp['live'];
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startApp(opts: { rateLimitScale?: number; paymentsEnv?: Re
     dataDir,
     orders: app.orders,
     payments: app.payments,
+    live: app.live,
     stop: async () => {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

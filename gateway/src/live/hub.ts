@@ -157,6 +157,13 @@ export class LiveHub {
     if (set.size === 0) this.byUser.delete(conn.userId);
   }
 
+  /** Ends every stream of the user on this replica (the browser reconnects and resumes from its last id). */
+  disconnect(userId: string): number {
+    const open = [...(this.byUser.get(userId) ?? [])];
+    for (const c of open) c.end();
+    return open.length;
+  }
+
   /** Open streams on this replica. */
   get size(): number {
     let n = 0;

@@ -235,7 +235,7 @@ function ConversationThread({ id }: { id: string }) {
             return (
               <li key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-message-id={m.id}>
                 <div className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand-700 text-white' : 'bg-stone-100 text-stone-900'}`}>
-                  <p className={`mb-0.5 text-xs ${mine ? 'text-brand-100' : 'text-stone-500'}`}>
+                  <p className={`mb-0.5 text-xs ${mine ? 'text-brand-100' : 'text-stone-700'}`}>
                     {senderName(m)} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                     {m.kind === 'default-order' ? ` · ${t.kindDefaultOrder}` : m.kind === 'dispute' ? ` · ${t.kindDispute}` : ''}
                   </p>
