@@ -74,7 +74,10 @@ export function describeIdentity(title: string, body: (h: () => IdentityHarness,
 
 export const anon: CallContext = { requestId: 'test', caller: null };
 
-/** The caller as the gateway forwards it, without a session version. */
+/**
+ * A service acting for the user (ADR 053's `act`): no token and no session version, so a revocation
+ * does not stop it (a ban or deletion does). Use `of(session)` to call as a signed-in session.
+ */
 export const as = (user: identity.User | undefined): CallContext => ({
   requestId: 'test',
   caller: { userId: user?.id ?? '', role: (user?.role ?? 'buyer') as 'buyer', scopes: [] },
