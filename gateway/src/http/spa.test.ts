@@ -5,7 +5,7 @@ import path from 'node:path';
 import express from 'express';
 import { catalog } from '@caskade/proto';
 import {
-  SITEMAP_MAX_URLS, SPA_ROUTES, injectMeta, isSpaRoute, listingMeta, profileMeta, replaceFirst, robotsTxt, sitemapIndexXml, sitemapOffset, spa, staticMeta, urlsetXml, type SeoOptions,
+  SITEMAP_MAX_URLS, SPA_ROUTES, injectMeta, injectPreloads, pagePreloads, isSpaRoute, listingMeta, profileMeta, replaceFirst, robotsTxt, sitemapIndexXml, sitemapOffset, spa, staticMeta, urlsetXml, type SeoOptions,
 } from './spa';
 
 describe('the SPA route table', () => {
@@ -107,6 +107,34 @@ const listing = (packages: number[]): catalog.Listing =>
     author: { id: 'u1', brandName: 'Hops Co', displayName: 'Hops' },
     fields: { title: 'Pale Ale', description: 'Hoppy.', category: 'beer', pricePackages: packages.map((priceCents) => ({ priceCents, sku: '' })) },
   }) as unknown as catalog.Listing;
+
+describe('index.html asks for the page’s code at once', () => {
+  const manifest = JSON.stringify({
+    'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_react-b2.js'] },
+    '_react-b2.js': { file: 'assets/react-b2.js' },
+    '_card-c3.js': { file: 'assets/card-c3.js', imports: ['_react-b2.js'] },
+    'src/pages/LandingPage.tsx': { file: 'assets/LandingPage-d4.js', imports: ['_react-b2.js', '_card-c3.js'] },
+    'src/pages/ListingPage.tsx': { file: 'assets/ListingPage-e5.js', imports: ['_card-c3.js'] },
+    'src/pages/NewListingPage.tsx': { file: 'assets/NewListingPage-f6.js' },
+  });
+
+  test('each route gets its page chunk and static imports, less what the entry already loads', () => {
+    const preloads = pagePreloads(manifest);
+    expect(preloads('/')).toEqual(['assets/LandingPage-d4.js', 'assets/card-c3.js']);
+    expect(preloads('/l/pale-ale/8d3f0b1e-2f7a-4a52-9a53-0a5c0f6a1b2c')).toEqual(['assets/ListingPage-e5.js', 'assets/card-c3.js']);
+    // The most specific route wins: /l/new is the new-listing page, not a listing id.
+    expect(preloads('/l/new')).toEqual(['assets/NewListingPage-f6.js']);
+    expect(preloads('/s')).toEqual([]);
+    expect(preloads('/nope')).toEqual([]);
+    expect(pagePreloads(null)('/')).toEqual([]);
+  });
+
+  test('the links go before </head>; none leaves the page as it was', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    expect(injectPreloads(html, [])).toBe(html);
+    expect(injectPreloads(html, ['assets/LandingPage-d4.js'])).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-d4.js">\n  </head>');
+  });
+});
 
 describe('the listing page preloads its main photo', () => {
   test('the gallery’s srcset and sizes, from the HTML, fetched early; none without photos', () => {

@@ -43,6 +43,54 @@ export function routePattern(route: string): RegExp {
 }
 
 const SPA_PATTERNS = SPA_ROUTES.map(routePattern);
+/** Route names and patterns, the most specific first (fewest parameters): `/l/new` before `/l/:id`. */
+const NAMED_PATTERNS = Object.entries(ROUTE_PATHS)
+  .filter(([, p]) => p !== NOT_FOUND_PATH)
+  .map(([name, p]) => ({ name, re: routePattern(p), params: (p.match(/[:*]/g) ?? []).length }))
+  .sort((a, b) => a.params - b.params);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * For each page the router loads as `src/pages/<RouteName>.tsx`, the JS files it needs beyond the
+ * entry's (its chunk and static imports), from the build's Vite manifest: index.html then asks for
+ * them at once (modulepreload) instead of after the app's code has run (ADR 057). Empty when the
+ * build has no manifest.
+ */
+export function pagePreloads(manifestJson: string | null): (urlPath: string) => string[] {
+  if (!manifestJson) return () => [];
+  const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen: Set<string>): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const shell = entry ? closure(entry, new Set()) : new Set<string>();
+  const byRoute = new Map<string, string[]>();
+  for (const { name } of NAMED_PATTERNS) {
+    const page = `src/pages/${name}.tsx`;
+    if (!manifest[page]) continue;
+    const files = [...closure(page, new Set())].filter((k) => !shell.has(k)).map((k) => manifest[k]?.file ?? '').filter((f) => f.endsWith('.js'));
+    byRoute.set(name, files);
+  }
+  return (urlPath) => {
+    const route = NAMED_PATTERNS.find((r) => r.re.test(urlPath));
+    return (route && byRoute.get(route.name)) ?? [];
+  };
+}
+
+/** index.html with modulepreload links for these built files (names from the manifest, never from the request). */
+export function injectPreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`).join('\n    ');
+  return replaceFirst(html, /<\/head>/, `    ${links}\n  </head>`);
+}
 /** Whether the web app has a page at this path (its own not-found page aside). */
 export const isSpaRoute = (urlPath: string): boolean => SPA_PATTERNS.some((re) => re.test(urlPath));
 
@@ -274,12 +322,16 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
   const router = express.Router();
   const dist = path.resolve(webDist);
   const indexFile = path.join(dist, 'index.html');
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const indexHtml = (): string | null => {
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; html: string; preloads: (urlPath: string) => string[] } | null = null;
+  // index.html and the manifest come from the same build: read again together when it changes.
+  const built = (): { html: string; preloads: (urlPath: string) => string[] } | null => {
     if (!existsSync(indexFile)) return null;
     const mtimeMs = statSync(indexFile).mtimeMs;
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
-    return cached.html;
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: pagePreloads(existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : null) };
+    }
+    return cached;
   };
   if (seo) {
     const base = seo.publicUrl.replace(/\/$/, '');
@@ -347,12 +399,13 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
   );
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
   router.get(/^(?!\/api(\/|$)).*/, async (req: Request, res: Response) => {
-    const html = indexHtml();
-    if (html === null) {
+    const build = built();
+    if (build === null) {
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    const html = injectPreloads(build.html, build.preloads(req.path));
     // Not one of the app's routes: the app still loads and shows its not-found page, with a 404.
     if (!isSpaRoute(req.path)) {
       res.status(404).type('html').send(html);
