@@ -6,7 +6,9 @@ import { context, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { openDatabase, type Database } from '../db/database';
 import { LocalEventBus } from '../events/local-bus';
-import { enqueueEvent, OUTBOX_MIGRATION, OutboxRelay } from '../events/outbox';
+import { NatsEventBus } from '../events/nats-bus';
+import { describeWithServices, natsService, TEST_NATS_URL, uniqueName } from '../testing/services';
+import { enqueueEvent, OUTBOX_MIGRATION, OutboxRelay, publishTraced } from '../events/outbox';
 import { defineEvent, type EventCodec } from '../events/typed';
 import { createLogger } from '../logger';
 import { activeTraceFields, currentTraceparent, inSpan, shutdownTracing } from './trace-context';
@@ -150,5 +152,41 @@ describe('an event continues the trace of the request that wrote it', () => {
       [2, 'smtp down', 2],
     ]);
     await bus.close();
+  });
+});
+
+// Runs after the suites above, with the provider they started (jest runs describe blocks in order).
+const run = uniqueName('tr').toLowerCase();
+describeWithServices('the NATS bus continues the trace too', [natsService()], (t) => {
+  const exporter = new InMemorySpanExporter();
+  let bus: NatsEventBus;
+  t.beforeAll(async () => {
+    startTracing({ serviceName: 'tracetest', exporter });
+    bus = await NatsEventBus.connect({ url: TEST_NATS_URL, logger: createLogger('bus', 'silent'), name: 'trace-test', stream: { name: `TRACE_${run}`.toUpperCase(), subjects: [`${run}.>`] }, deadLetter: { stream: `TRACE_DLQ_${run}`.toUpperCase(), prefix: `${run}_dl` }, maxAgeMs: 60 * 60_000 });
+  });
+  t.afterAll(async () => {
+    await bus?.close();
+  });
+
+  t.test('publish on JetStream → consumer: the consumer span is the producer span’s child, in the trace the event was written in', async () => {
+    const seen: Array<{ traceId?: string; spanId?: string }> = [];
+    const done = new Promise<void>((resolve) => {
+      void bus.subscribe({ consumer: `trace-test-${run}`, subjects: [`${run}.>`], handler: async () => void (seen.push(activeTraceFields()), resolve()) });
+    });
+    const writer = '0af7651916cd43dd8448eb211c80319c';
+    const event = { id: '9f3c2a1e-5b7d-4c8e-9a0b-1c2d3e4f5a6b', type: `${run}.user.signed_up`, occurredAt: new Date().toISOString(), aggregateId: 'u9', aggregateVersion: 0, traceparent: `00-${writer}-b7ad6b7169203331-01`, data: {} };
+    await publishTraced(bus, event);
+    await done;
+    const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === writer);
+    await new Promise((r) => setTimeout(r, 50));
+    const all = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === writer);
+    const publish = all.find((s) => s.name === `${run}.user.signed_up publish`);
+    const consume = all.find((s) => s.name === `${run}.user.signed_up process`);
+    expect(spans.length).toBeGreaterThan(0);
+    expect(publish?.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+    expect(publish?.attributes['messaging.system']).toBe('nats');
+    expect(consume?.parentSpanContext?.spanId).toBe(publish?.spanContext().spanId);
+    expect(consume?.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.delivery.count': 1 });
+    expect(seen).toEqual([{ traceId: writer, spanId: consume?.spanContext().spanId }]);
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { context, propagation, trace } from '@opentelemetry/api';
 import type { IncomingMessage } from 'node:http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
@@ -84,6 +85,10 @@ export function startTracing(opts: TracingOptions): Tracing | null {
       setTracingShutdown(null);
       unregister();
       await provider.shutdown();
+      // Let go of the global provider, context manager and propagator, so tracing may start again.
+      trace.disable();
+      context.disable();
+      propagation.disable();
     },
   };
   active = tracing;
