@@ -96,6 +96,17 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
   /** A star of the review form, as a person clicks it (the radio inside is visually hidden). */
   const starLabel = (form: Locator, stars: string) => form.locator('label', { has: form.page().getByLabel(stars, { exact: true }) });
 
+  /** Reads until it answers `want` (a saved change lands after its button's click) or 10 s pass; answers the last reading. */
+  async function settled<T>(read: () => Promise<T>, want: T): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    let value = await read();
+    while (value !== want && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      value = await read();
+    }
+    return value;
+  }
+
   async function axeCheck(page: Page, name: string): Promise<void> {
     expect([name, await axeSeriousViolations(page)]).toEqual([name, []]);
   }
@@ -328,5 +339,115 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     await buyer.waitForURL(/\/cart$/);
     const after = await (await session(BUYER)).get<{ data: { itemCount: number } }>('/api/cart');
     expect(after.body.data.itemCount).toBeGreaterThan(before.body.data.itemCount);
+  }, TIMEOUT);
+
+  test('the buyer repeats the received order every two weeks, then skips, pauses, resumes and ends it on /account/standing-orders', async () => {
+    const { a } = placed();
+    const api = await session(BUYER);
+    // A saved card pays each run (pm_card_visa is the sandbox's Visa ending 4242).
+    expect((await api.post('/api/payment-methods/attach', { paymentMethodId: 'pm_card_visa' })).status).toBe(201);
+    const buyer = await newPage();
+    await logIn(buyer, BUYER);
+    await buyer.goto(`/orders/${a.id}`);
+    const panel = buyer.getByTestId('standing-order-panel');
+    await panel.getByRole('heading', { name: 'Repeat this order' }).waitFor();
+    await panel.getByLabel('How often').selectOption('2');
+    expect(await panel.getByLabel('Pay with').locator('option:checked').innerText()).toMatch(/ending in 4242/);
+    await panel.getByRole('button', { name: 'Set up standing order' }).click();
+    await panel.getByText('Standing order set up.').waitFor();
+    await panel.getByRole('link', { name: 'Manage standing orders' }).click();
+    await buyer.waitForURL(/\/account\/standing-orders$/);
+
+    const card = buyer.getByTestId('standing-order').filter({ hasText: 'From Yarra Valley Brewing' }).first();
+    await card.waitFor();
+    const held = async () => {
+      const list = await api.get<{ data: { id: string; sourceOrderId: string; intervalWeeks: number; paused: boolean; nextRunAt: string }[] }>('/api/standing-orders');
+      const mine = list.body.data.find((x) => x.sourceOrderId === a.id);
+      if (!mine) throw new Error('the standing order was not created');
+      return mine;
+    };
+    const created = await held();
+    expect([created.intervalWeeks, created.paused]).toEqual([2, false]);
+    // The first run is one interval (two weeks) from now, shown as a date on the card.
+    const twoWeeks = 14 * 24 * 3600 * 1000;
+    expect(Math.abs(new Date(created.nextRunAt).getTime() - (Date.now() + twoWeeks))).toBeLessThan(5 * 60 * 1000);
+    expect(await card.getByTestId('last-result').innerText()).toBe('Not run yet.');
+    await shot(buyer, 'standing-order');
+    await axeCheck(buyer, 'standing orders page');
+
+    await card.getByRole('button', { name: 'Skip the next order' }).click();
+    await buyer.getByText('Saved.').waitFor();
+    expect(await settled(async () => new Date((await held()).nextRunAt).getTime() - new Date(created.nextRunAt).getTime(), twoWeeks)).toBe(twoWeeks);
+
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await card.getByText('Paused').first().waitFor();
+    expect((await held()).paused).toBe(true);
+    await card.getByRole('button', { name: 'Resume' }).click();
+    await card.getByRole('button', { name: 'Pause' }).waitFor();
+    expect((await held()).paused).toBe(false);
+
+    await card.getByLabel('How often').selectOption('1');
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    expect(await settled(async () => (await held()).intervalWeeks, 1)).toBe(1);
+
+    await card.getByRole('button', { name: 'End standing order' }).click();
+    await buyer.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await buyer.getByText('Standing order ended.').waitFor();
+    const list = await api.get<{ data: { sourceOrderId: string }[] }>('/api/standing-orders');
+    expect(list.body.data.filter((x) => x.sourceOrderId === a.id)).toEqual([]);
+  }, TIMEOUT);
+
+  test('the buyer asks supplier B about a listing (an enquiry), the supplier reads it in Messages, and the buyer pays for that same order', async () => {
+    const listingId = await pickupListing(SUPPLIER_B);
+    const api = await session(BUYER);
+    const listing = (await api.get<{ data: { slug: string; title: string } }>(`/api/listings/${listingId}`)).body.data;
+    const buyer = await newPage();
+    await logIn(buyer, BUYER);
+    await buyer.goto(`/l/${listing.slug}/${listingId}`);
+    const panel = buyer.getByRole('region', { name: 'Order' });
+    await panel.getByLabel('Package').selectOption('0');
+    const enquiry = panel.getByTestId('enquiry');
+    await enquiry.getByText('Ask the supplier before buying').click();
+    // The message is required; then it is sent as typed (markup stays text).
+    await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
+    await enquiry.getByText('This field is required.').waitFor();
+    const question = 'Is this one <i>unfiltered</i>? Could you hold it until Friday?';
+    await enquiry.getByLabel('Your question').fill(question);
+    await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
+    await buyer.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    const orderId = new URL(buyer.url()).pathname.split('/').pop() ?? '';
+    await buyer.getByTestId('enquiry-panel').getByRole('heading', { name: 'Your enquiry' }).waitFor();
+    const held = (await api.get<{ data: { state: string; checkoutId: string; allowedTransitions: string[] } }>(`/api/transactions/${orderId}`)).body.data;
+    expect([held.state, held.checkoutId, held.allowedTransitions]).toEqual(['enquiry', '', []]);
+    await shot(buyer, 'enquiry');
+
+    // Supplier B reads the question in the conversation with the buyer (the enquiry's event carried it).
+    const supplier = await session(SUPPLIER_B);
+    const deadline = Date.now() + 10_000;
+    let texts: string[] = [];
+    while (Date.now() < deadline && !texts.includes(question)) {
+      const list = await supplier.get<{ data: { conversations: { id: string; transactionIds: string[] }[] } }>('/api/messages/conversations?limit=8');
+      const conversation = list.body.data.conversations.find((c) => c.transactionIds.includes(orderId));
+      if (conversation) {
+        const messages = await supplier.get<{ data: { messages: { content: string }[] } }>(`/api/messages/conversations/${conversation.id}/messages?page=1`);
+        texts = messages.body.data.messages.map((m) => m.content);
+      }
+      if (!texts.includes(question)) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(texts).toContain(question);
+
+    // Paying for it: Buy now with the enquiry, the saved card; the same order is purchased.
+    await buyer.getByRole('link', { name: 'Pay for this order' }).click();
+    await buyer.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    expect(await buyer.getByLabel('Payment term').count()).toBe(0);
+    await buyer.getByRole('button', { name: 'Fill in from the delivery address' }).click();
+    await buyer.getByRole('radio', { name: /ending 4242/ }).first().check();
+    await buyer.getByRole('button', { name: /^Pay / }).click();
+    await buyer.waitForURL(/\/checkout-complete\/[0-9a-f-]{36}$/);
+    await buyer.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    const paid = (await api.get<{ data: { state: string; checkoutId: string; activity: { transition: string }[] } }>(`/api/transactions/${orderId}`)).body.data;
+    expect(paid.state).toBe('purchased');
+    expect(paid.checkoutId).toBe(new URL(buyer.url()).pathname.split('/').pop());
+    expect(paid.activity.map((a) => a.transition)).toEqual(['enquire', 'request-payment-after-enquiry', 'confirm-payment']);
   }, TIMEOUT);
 });

@@ -93,6 +93,14 @@ export const initiateFromCartBody = z.object({ deliveryAddressId: uuid, isSpecul
 export const initiateBody = z.object({
   listingId: uuid, orderData: orderDataInput, deliveryAddressId: uuid, paymentTerm: z.enum(PAYMENT_TERM_CHOICES, { error: 'validation.invalidValue' }).default('none'),
   isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput,
+  enquiryId: uuid.optional().describe('pay for the caller’s enquiry about this listing: that order becomes this checkout’s (pay now only)'),
+}).strict();
+/** An enquiry (product-spec §4: initial → enquiry): the listing, what is asked about, and the first message to the supplier. */
+export const enquiryBody = z.object({
+  listingId: uuid,
+  packageIndex: z.number({ error: 'validation.invalidValue' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' }).max(50, { error: 'validation.invalidValue' }).default(0),
+  quantity: z.number({ error: 'quantityNotValid' }).int({ error: 'quantityNotValid' }).min(1, { error: 'quantityNotValid' }).max(1_000_000, { error: 'quantityNotValid' }).default(1),
+  message: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(5000, { error: 'validation.tooLong' }),
 }).strict();
 export const retryPaymentBody = z.object({ ...paymentChoiceInput }).strict();
 
@@ -150,4 +158,5 @@ export type PaymentMethodView = z.output<typeof paymentMethodSchema>;
 export type PayoutAccountView = z.output<typeof payoutAccountSchema>;
 export type PaymentProviderView = z.output<typeof paymentProviderSchema>;
 export type SandboxPaymentMethodBody = z.input<typeof sandboxPaymentMethodBody>;
+export type EnquiryBody = z.input<typeof enquiryBody>;
 export type SupplierTermsView = z.output<typeof supplierTermsSchema>;

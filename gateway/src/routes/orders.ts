@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AppError } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
-import { checkoutOutcomeSchema, checkoutSchema, initiateBody, initiateFromCartBody, orderSchema, ordersPageSchema, retryPaymentBody, transitionBody } from '../contract';
+import { checkoutOutcomeSchema, checkoutSchema, enquiryBody, initiateBody, initiateFromCartBody, orderSchema, ordersPageSchema, retryPaymentBody, transitionBody } from '../contract';
 import { checkoutView, orderView, outcomeView } from './buying-views';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
@@ -42,7 +42,7 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
         const out = await o.initiateForListing({
           idempotencyKey: key, listingId: body.listingId, packageIndex: body.orderData.packageIndex, quantity: body.orderData.quantity,
           deliveryMethod: body.orderData.deliveryMethod ?? '', deliveryAddressId: body.deliveryAddressId, payment: paymentOf(body), paymentTerm: body.paymentTerm,
-          speculative: body.isSpeculative, billing: body.billing,
+          speculative: body.isSpeculative, billing: body.billing, enquiryId: body.enquiryId ?? '',
         }, call, { deadlineMs: 20_000 });
         return { status: body.isSpeculative || out.outcome?.replayed ? 200 : 201, data: outcomeView(out.outcome) };
       },
@@ -73,6 +73,15 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
       handler: async ({ query, call }) => {
         const out = await o.queryOrders({ only: query.only, state: query.state ?? '', search: query.search ?? '', page: query.page, perPage: query.perPage }, call);
         return { status: 200, data: { orders: out.orders.map(orderView), pagination: out.pagination ?? { page: query.page, perPage: query.perPage, totalItems: 0, totalPages: 0 } } };
+      },
+    }),
+    route({
+      method: 'post', path: '/api/transactions', summary: 'Enquire about a listing before buying: an order in enquiry, and the message sent to the supplier in your conversation (pay for it later with POST /api/initiate-privileged and enquiryId)',
+      tags: ['orders'], access: 'user', body: enquiryBody, response: orderSchema, successStatus: 201,
+      handler: async ({ body, call }) => {
+        const out = await o.enquire({ listingId: body.listingId, packageIndex: body.packageIndex, quantity: body.quantity, message: body.message }, call);
+        if (!out.order) throw new AppError('internal');
+        return { status: 201, data: orderView(out.order) };
       },
     }),
     route({

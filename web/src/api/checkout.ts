@@ -57,11 +57,12 @@ export type PaymentChoice = { paymentMethodId: string } | { bankTransfer: true }
 /** What is bought: the whole cart, or one listing now ("Buy now"). */
 export type Purchase =
   | { kind: 'cart' }
-  | { kind: 'listing'; listingId: string; orderData: { packageIndex: number; quantity: number; deliveryMethod?: DeliveryMethod }; paymentTerm: PaymentTermChoice };
+  | { kind: 'listing'; listingId: string; orderData: { packageIndex: number; quantity: number; deliveryMethod?: DeliveryMethod }; paymentTerm: PaymentTermChoice; enquiryId?: string };
 
 function purchaseRequest(purchase: Purchase, deliveryAddressId: string): { path: string; body: Record<string, unknown> } {
   if (purchase.kind === 'cart') return { path: '/api/initiate-privileged-from-cart', body: { deliveryAddressId } };
-  return { path: '/api/initiate-privileged', body: { listingId: purchase.listingId, orderData: purchase.orderData, paymentTerm: purchase.paymentTerm, deliveryAddressId } };
+  const enquiry = purchase.enquiryId ? { enquiryId: purchase.enquiryId } : {};
+  return { path: '/api/initiate-privileged', body: { listingId: purchase.listingId, orderData: purchase.orderData, paymentTerm: purchase.paymentTerm, deliveryAddressId, ...enquiry } };
 }
 
 /** The order summary before paying: the speculative call writes nothing and needs no key nor payment choice. */

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import type { OrderView, OrdersPage } from '@caskade/gateway/contract';
+import type { EnquiryBody, OrderView, OrdersPage } from '@caskade/gateway/contract';
 
 export type { OrderView, OrdersPage } from '@caskade/gateway/contract';
 
@@ -89,5 +89,17 @@ export function useTransitionOrder() {
         queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['orders', 'operator'] }),
       ]),
+  });
+}
+
+/** Enquire about a listing (POST /api/transactions): an order in enquiry, its message sent to the supplier. */
+export function useEnquire() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnquiryBody) => api<OrderView>('POST', '/api/transactions', body),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.order(order.id), order);
+      return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
   });
 }

@@ -254,6 +254,11 @@ export const fieldMessage = (key: string): string => FIELD_MESSAGES[key] ?? mess
 
 export const ordersUi = {
   actionFailed: ORDER_MSG.actionFailed,
+  enquiry: {
+    title: 'Your enquiry',
+    body: 'You asked the supplier about this order; their answer arrives in Messages. Nothing is held or charged until you pay for it.',
+    pay: 'Pay for this order',
+  },
   loadFailed: 'We couldn’t load this. Please try again.',
   list: {
     ordersTitle: 'My orders',

@@ -54,6 +54,19 @@ describeMessaging('consumers: orders, names, bans and deletions', (h, { test: it
     await expectAppError(client.markSeen({ conversationId: id }, op), 'forbidden');
   });
 
+  it('posts an enquiry’s first message (the enquire transition’s reason) as the buyer’s own text, once however often the event comes', async () => {
+    const { client, buyer, supplier, publish } = h();
+    const b = buyer();
+    const s = supplier();
+    const enquiry = order(idOf(b), idOf(s), { processName: 'release-1', transition: 'enquire', fromState: 'initial', toState: 'enquiry', actor: 'customer', actorId: idOf(b), reason: 'Do you do <b>half</b> kegs?' });
+    const event = await publish(OrderTransitioned.subject, enquiry);
+    await publish(OrderTransitioned.subject, enquiry, { id: event.id });
+    const list = await until(() => client.listConversations({ limit: 8, lastConversationId: '', keyword: '' }, s), (l) => l.conversations.length === 1);
+    expect(list.conversations[0]).toMatchObject({ seen: false, transactionIds: [enquiry.orderId] });
+    const messages = await client.listMessages({ conversationId: list.conversations[0]?.id ?? '', page: 1, perPage: 20 }, s);
+    expect(messages.messages.map((m) => [m.kind, m.senderId, m.content, m.transactionId])).toEqual([['text', idOf(b), 'Do you do <b>half</b> kegs?', enquiry.orderId]]);
+  });
+
   it('shows a brand name change in existing conversations, ignoring an older version', async () => {
     const { client, buyer, supplier, publish } = h();
     const b = buyer();

@@ -10,7 +10,9 @@ import { OrderMessagesConsumer } from './registry';
 /**
  * Every order transition (once per event): the order is linked to its pair's conversation with its
  * state (the operator reads it while disputed); on purchase the buyer's default order message goes
- * to the supplier; a dispute's reason arrives as the buyer's message in that conversation.
+ * to the supplier; a dispute's reason arrives as the buyer's message in that conversation, and an
+ * enquiry's first message (product-spec: "an enquiry runs an enquiry transition then sends the first
+ * message", carried as the transition's reason) as the buyer's own text.
  */
 export function orderMessagesConsumer(deps: MessagingDeps): SubscribeOptions {
   return OrderMessagesConsumer.handle(async (event) => {
@@ -21,6 +23,7 @@ export function orderMessagesConsumer(deps: MessagingDeps): SubscribeOptions {
     }
     const purchased = d.toState.startsWith('purchased') && !d.fromState.startsWith('purchased');
     const disputed = isDisputedState(d.toState) && !isDisputedState(d.fromState);
+    const enquired = d.toState === 'enquiry' && d.fromState !== 'enquiry';
     let sent = false;
     await consumeOnce(deps.db, OrderMessagesConsumer.name, event, async (trx) => {
       if (purchased) {
@@ -35,6 +38,12 @@ export function orderMessagesConsumer(deps: MessagingDeps): SubscribeOptions {
       }
       if (!conversation) return;
       await linkOrder(trx, d.orderId, conversation.id, d.orderNumber, d.toState, deps.now());
+      if (enquired && d.reason.trim() !== '') {
+        const message = await postMessage(trx, {
+          conversation, senderId: d.customerId, content: d.reason, kind: 'text', transactionId: d.orderId, dedupKey: `enquiry:${d.orderId}`, now: deps.now(),
+        });
+        sent = message !== undefined;
+      }
       if (disputed && d.reason.trim() !== '') {
         const sender = d.actorId && isUuid(d.actorId) ? d.actorId : d.customerId;
         const message = await postMessage(trx, {

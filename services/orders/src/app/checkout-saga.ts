@@ -11,7 +11,7 @@ import { AppError, invalidParams, systemContext, withTransaction, type CallConte
 import type { orders, payments } from '@caskade/proto';
 import { claimCheckoutWithTimer, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
 import { insertOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
-import { insertMovedOrder, type FirstMove } from '../db/checkout-orders';
+import { insertMovedOrder, takeOverEnquiry, type FirstMove } from '../db/checkout-orders';
 import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord } from '../db/records';
 import { priceOrder, type PricedOrder, type PricingLine } from '../domain/pricing';
 import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/processes';
@@ -47,6 +47,8 @@ export interface CheckoutPlan {
   deliveryAddress: Address;
   payment: orders.PaymentChoice;
   billing: BillingAddress | null;
+  /** Paying for this enquiry (listing checkouts only): its order becomes the checkout's order. */
+  enquiryOrderId?: string;
 }
 
 /** Billing details as given (the gateway checked the spec's required keys), or null. */
@@ -201,6 +203,17 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
         first = { transition: name, actor: 'customer', actorId: buyer.userId, to: def.to, paymentStatus: plan.payment.bankTransfer ? 'awaiting_transfer' : 'pending' };
       }
       let row: OrderRow | null = null;
+      if (plan.enquiryOrderId) {
+        // request-payment-after-enquiry: the enquiry's order, not a new one (pay now only: planned so).
+        const def = findTransition(part.processName, 'enquiry', 'request-payment-after-enquiry');
+        if (!def || !first) throw new AppError('internal');
+        row = await takeOverEnquiry(trx, plan.enquiryOrderId, { checkoutId: checkout.id, buyerId: buyer.userId, priced: part.priced, lines: linesOf(part), paymentTerm: part.paymentTerm, deliveryAddress: plan.deliveryAddress, now }, { ...first, transition: def.name, to: def.to });
+        // Taken by another checkout meanwhile (or no longer an enquiry): this checkout places nothing.
+        if (!row) throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit, enquiryId: plan.enquiryOrderId });
+        await orderTransitioned(trx, row, 'enquiry', 'customer');
+        out.push(row);
+        continue;
+      }
       // A number already taken (rare: 25^8 of them) draws another.
       for (let attempt = 0; !row && attempt < 8; attempt++) {
         const order = {
@@ -268,7 +281,8 @@ async function finish(deps: OrdersDeps, checkoutId: string, payment: PaymentSumm
   return saved?.answer && saved.answer.kind !== 'interrupted' ? answerOf(saved.answer, false) : outcome;
 }
 
-async function nameOf(deps: OrdersDeps, userId: string): Promise<string> {
+/** The buyer's company (or display) name for its orders, remembered a while; empty when identity cannot say. */
+export async function nameOf(deps: OrdersDeps, userId: string): Promise<string> {
   const cached = deps.memo.buyerNames.get(userId);
   if (cached !== undefined) return cached;
   try {

@@ -1,6 +1,7 @@
 import { requiresLiquorLicence } from '@caskade/catalog/domain';
 import { AppError, invalidParams, isUuid, systemContext, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
+import { findOrder } from '../db/orders';
 import { ORDER_MSG } from '../domain/messages';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../domain/pricing';
 import { isPaymentTerm, isPaymentTermChoice } from '../domain/terms';
@@ -9,7 +10,11 @@ import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout,
 import { deliveryAddressFor } from './delivery-address';
 import { packageLabel } from './initiate-from-cart';
 
-/** Buy one listing now (CheckoutPage, "Buy now"): the standard process, one order. */
+/**
+ * Buy one listing now (CheckoutPage, "Buy now"): the standard process, one order. With enquiry_id
+ * it pays for the buyer's enquiry about this listing: that order becomes the checkout's order
+ * (request-payment-after-enquiry), pay now only.
+ */
 export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req: orders.InitiateForListingRequest): Promise<orders.InitiateForListingResponse> {
   const buyer = requireBuyer(ctx);
   if (!req.speculative) checkIdempotencyKey(req.idempotencyKey);
@@ -18,8 +23,15 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
   const term = req.paymentTerm || 'none';
   if (!isPaymentTermChoice(term)) throw invalidParams({ paymentTerm: 'validation.invalidValue' });
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
-  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment, billing: billingOf(req.billing) });
+  if (req.enquiryId && (!isUuid(req.enquiryId) || term !== 'none')) throw invalidParams({ enquiryId: ORDER_MSG.enquiryNotPayable });
+  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment, billing: billingOf(req.billing), enquiry: req.enquiryId });
   const planOf = async (): Promise<CheckoutPlan> => {
+    if (req.enquiryId) {
+      // Only the buyer's own enquiry, about this very listing, still waiting (not paid for by another checkout).
+      const enquiry = await findOrder(deps.db, req.enquiryId);
+      if (!enquiry || enquiry.buyer_id !== buyer.userId) throw new AppError('not-found', { resource: 'transaction' });
+      if (enquiry.state !== 'enquiry' || !enquiry.lines.some((l) => l.listingId === req.listingId)) throw invalidParams({ enquiryId: ORDER_MSG.enquiryNotPayable });
+    }
     const listing = (await deps.catalog.getListing({ id: req.listingId, recordView: false }, systemContext())).listing;
     if (!listing || listing.state !== 'published' || !listing.fields) throw new AppError('transaction-listing-not-found', { listingId: req.listingId });
     if (listing.author?.id === buyer.userId) throw new AppError('forbidden', { reason: ORDER_MSG.ownListing });
@@ -50,6 +62,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
       deliveryAddress: address,
       payment,
       billing: billingOf(req.billing),
+      ...(req.enquiryId ? { enquiryOrderId: req.enquiryId } : {}),
     };
   };
   const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, planOf, req.speculative);

@@ -58,7 +58,7 @@ describeOrders('checkout: liquor needs a liquor licence on file', (harness, { te
     const beer = await h.listing(supplier, `Buy Now Ale ${randomUUID().slice(0, 6)}`, 5);
     const request = (addressId: string, speculative: boolean) => ({
       idempotencyKey: randomUUID(), listingId: beer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', paymentTerm: '', deliveryAddressId: addressId,
-      payment: card, speculative, billing: undefined,
+      payment: card, speculative, billing: undefined, enquiryId: '',
     });
     const unlicensed = await h.buyer({ liquorLicence: false });
     for (const speculative of [true, false]) {

@@ -18,7 +18,7 @@ export async function orderTransitioned(trx: Transaction<OrdersDB>, row: OrderRo
     aggregateId: row.id,
     aggregateVersion: row.version,
     data: {
-      orderId: row.id, orderNumber: row.order_number, checkoutId: row.checkout_id, customerId: row.buyer_id, providerId: row.supplier_id,
+      orderId: row.id, orderNumber: row.order_number, checkoutId: row.checkout_id ?? '', customerId: row.buyer_id, providerId: row.supplier_id,
       processName: row.process_name, transition: row.last_transition, fromState: from, toState: row.state, actor,
       payinTotalCents: row.payin_total_cents, payoutTotalCents: row.payout_total_cents,
       reason: extras.reason ?? '', refundCents: extras.refundCents ?? 0, paymentTerm: row.payment_term, paymentId: extras.paymentId ?? paymentIdOf(row), actorId: extras.actorId ?? '',
@@ -32,5 +32,5 @@ export async function orderTransitioned(trx: Transaction<OrdersDB>, row: OrderRo
  */
 export function paymentIdOf(row: Pick<OrderRow, 'id' | 'checkout_id' | 'payment_term' | 'payment_status'>): string {
   if (row.payment_term !== 'none') return row.payment_status === 'paid' ? row.id : '';
-  return row.payment_status === 'succeeded' ? row.checkout_id : '';
+  return row.payment_status === 'succeeded' ? (row.checkout_id ?? '') : '';
 }

@@ -45,7 +45,7 @@ async function boughtNow(h: OrdersHarness, term: '30_days' | null): Promise<Boug
   const { ctx, addressId } = await h.buyer();
   const out = await h.client.initiateForListing({
     idempotencyKey: randomUUID(), listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId: addressId,
-    payment: { paymentMethodId: term ? '' : 'pm_card_visa', bankTransfer: false }, paymentTerm: term ?? 'none', speculative: false, billing: undefined,
+    payment: { paymentMethodId: term ? '' : 'pm_card_visa', bankTransfer: false }, paymentTerm: term ?? 'none', speculative: false, billing: undefined, enquiryId: '',
   }, ctx, { deadlineMs: 20_000 });
   const checkout = out.outcome?.checkout;
   const order = checkout?.orders[0];

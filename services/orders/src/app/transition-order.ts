@@ -27,14 +27,16 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
   const steps = PROCESS_STEPS[row.process_name];
   const actorId = ctx.caller?.userId ?? '';
   const by = { actor: 'operator' as const, actorId };
+  // Waiting for its payment, an order has its checkout (an enquiry gets one when it is paid for).
+  const checkoutId = row.checkout_id ?? '';
   if (def.name === steps.operatorConfirmPayment) {
-    await markBankTransferReceived(deps, row.checkout_id);
+    await markBankTransferReceived(deps, checkoutId);
     // The payment's own event may complete the checkout first (as the system): that is the same outcome.
-    if (!(await completeCheckout(deps, row.checkout_id, by)) && (await findCheckout(deps.db, row.checkout_id))?.state !== 'purchased') {
+    if (!(await completeCheckout(deps, checkoutId, by)) && (await findCheckout(deps.db, checkoutId))?.state !== 'purchased') {
       throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
     }
   } else if (def.name === steps.operatorCancelPayment) {
-    const ended = await endCheckout(deps, row.checkout_id, 'canceled', by);
+    const ended = await endCheckout(deps, checkoutId, 'canceled', by);
     if (ended !== 'ended') throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
   } else {
     await runTransition(deps, row, { def, actor: viewer, actorId, params: parseParams(req.paramsJson) });

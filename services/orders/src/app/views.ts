@@ -23,7 +23,7 @@ export function orderView(row: OrderRow, ctx: OrderViewContext): orders.Order {
   return {
     id: row.id,
     orderNumber: row.order_number,
-    checkoutId: row.checkout_id,
+    checkoutId: row.checkout_id ?? '',
     processName: row.process_name,
     state: row.state,
     lastTransition: row.last_transition,

@@ -139,6 +139,11 @@ create index standing_orders_buyer on standing_orders (buyer_id, created_at desc
 create index standing_orders_due on standing_orders (next_run_at) where not paused;
 `,
   },
+  {
+    // An enquiry (product-spec §4: initial → enquiry) is an order before any checkout; paying for it later gives it one.
+    id: '006_enquiries',
+    sql: `alter table orders alter column checkout_id drop not null;`,
+  },
 ];
 
 export interface CheckoutsTable {
@@ -162,7 +167,8 @@ export interface CheckoutsTable {
 
 export interface OrdersTable {
   id: string;
-  checkout_id: string;
+  /** Null for an enquiry not paid for yet. */
+  checkout_id: string | null;
   order_number: string;
   buyer_id: string;
   buyer_name: string;

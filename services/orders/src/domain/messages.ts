@@ -19,4 +19,6 @@ export const ORDER_MSG = {
   actionFailed: 'Somethings went wrong!',
   pendingTransit: 'A pending transit already in progress',
   invalidTab: 'Invalid tab for InboxPage',
+  /** Paying for an enquiry: only the enquiry's own listing, pay now, while it is still an enquiry. */
+  enquiryNotPayable: 'enquiryNotPayable',
 } as const;

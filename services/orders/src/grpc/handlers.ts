@@ -9,6 +9,7 @@ import { getOrder } from '../app/get-order';
 import { getOrderInvoice } from '../app/get-order-invoice';
 import { getOrderReviews } from '../app/get-order-reviews';
 import { initiateForListing } from '../app/initiate-for-listing';
+import { enquire } from '../app/enquire';
 import { initiateFromCart } from '../app/initiate-from-cart';
 import { operatorQueryOrders, queryOrders } from '../app/query-orders';
 import { queryReviews } from '../app/query-reviews';
@@ -24,6 +25,7 @@ export function ordersHandlers(deps: OrdersDeps, logger: Logger): orders.OrdersS
     {
       initiateFromCart: (req, ctx) => initiateFromCart(deps, ctx, req),
       initiateForListing: (req, ctx) => initiateForListing(deps, ctx, req),
+      enquire: (req, ctx) => enquire(deps, ctx, req),
       getCheckout: (req, ctx) => getCheckout(deps, ctx, req),
       retryCheckoutPayment: (req, ctx) => retryCheckoutPayment(deps, ctx, req),
       queryOrders: (req, ctx) => queryOrders(deps, ctx, req),

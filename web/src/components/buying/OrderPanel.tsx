@@ -25,6 +25,7 @@ import { useQueryFlag } from '../../lib/useQueryFlag';
 import { FieldError, FormMessage } from '../Field';
 import { Modal } from '../Modal';
 import { LineItems } from './LineItems';
+import { EnquiryForm } from './EnquiryForm';
 
 const t = buyingUi.panel;
 const WIDE = '(min-width: 1024px)';
@@ -307,6 +308,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
             {t.buyNow}
           </button>
         </div>
+        {user && !supplier ? <EnquiryForm listingId={listing.id} packageIndex={pkg === '' ? 0 : Number(pkg)} quantity={qty >= 1 ? qty : 1} /> : null}
       </fieldset>
       {supplier ? <p className="mt-3 text-sm text-stone-700">{buyingMessage(ORDER_MSG.supplierCannotBuy)}</p> : null}
       {!user ? <p className="mt-3 text-sm text-stone-600">{t.signUpNote}</p> : null}

@@ -1,7 +1,8 @@
 /**
  * /l/{slug}/{id}/checkout: "Buy now" for one listing (POST /api/initiate-privileged), the choice
  * made in the order panel carried in the query (package, quantity, delivery), and a payment term
- * where the supplier offers terms.
+ * where the supplier offers terms. With `enquiry` it pays for the buyer's enquiry (that order becomes
+ * this checkout's; pay now only, so no term is offered).
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -29,11 +30,12 @@ export default function CheckoutPage() {
   const packageIndex = Number(params.get('package') ?? '');
   const quantity = Number(params.get('quantity') ?? '');
   const delivery = params.get('delivery') ?? '';
+  const enquiryId = params.get('enquiry') ?? '';
   const deliveryMethod = (DELIVERY_METHODS as readonly string[]).includes(delivery) ? (delivery as DeliveryMethod) : undefined;
   const valid = params.has('package') && Number.isInteger(packageIndex) && packageIndex >= 0 && Number.isInteger(quantity) && quantity >= 1;
   const purchase = useMemo<Purchase>(
-    () => ({ kind: 'listing', listingId: id, orderData: { packageIndex, quantity, ...(deliveryMethod ? { deliveryMethod } : {}) }, paymentTerm: term }),
-    [id, packageIndex, quantity, deliveryMethod, term],
+    () => ({ kind: 'listing', listingId: id, orderData: { packageIndex, quantity, ...(deliveryMethod ? { deliveryMethod } : {}) }, paymentTerm: enquiryId ? 'none' : term, ...(enquiryId ? { enquiryId } : {}) }),
+    [id, packageIndex, quantity, deliveryMethod, term, enquiryId],
   );
 
   if (listing.isPending) return <Spinner />;
@@ -65,7 +67,7 @@ export default function CheckoutPage() {
                   {deliveryMethod ? ` · ${DELIVERY_METHOD_LABELS[deliveryMethod]}` : ''}
                 </span>
               </p>
-              {offered.length > 0 ? (
+              {offered.length > 0 && !enquiryId ? (
                 <SelectField
                   name="paymentTerm"
                   label={buyingUi.cart.paymentTerm}

@@ -25,6 +25,7 @@ import { OrderActions } from './OrderActions';
 import { ReorderButton } from './ReorderButton';
 import { ReviewPanel } from './ReviewPanel';
 import { StandingOrderPanel } from './StandingOrderPanel';
+import { EnquiryPanel } from './EnquiryPanel';
 import { StateBadge } from './OrderList';
 import { MessageButton } from '../../components/messaging/MessageButton';
 import { messagingUi } from '../../i18n/messagingMessages';
@@ -137,6 +138,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
       ) : null}
 
       <OrderActions order={order} />
+      <EnquiryPanel order={order} />
       {order.disputeReason ? (
         <section aria-labelledby={`order-dispute-${order.id}`} className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <h2 id={`order-dispute-${order.id}`} className="font-semibold">

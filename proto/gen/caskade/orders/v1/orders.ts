@@ -198,7 +198,30 @@ export interface InitiateForListingRequest {
   payment: PaymentChoice | undefined;
   paymentTerm: string;
   speculative: boolean;
-  billing: BillingAddress | undefined;
+  billing:
+    | BillingAddress
+    | undefined;
+  /**
+   * Pay for the buyer's enquiry about this listing: the enquiry's order becomes this checkout's
+   * order (request-payment-after-enquiry) instead of a new one. Pay now only (no payment term).
+   */
+  enquiryId: string;
+}
+
+export interface EnquireRequest {
+  listingId: string;
+  /** Which price package and how many the buyer asks about (the order's line, priced today). */
+  packageIndex: number;
+  quantity: number;
+  /**
+   * The buyer's first message to the supplier (required, up to 5000 characters): it rides the
+   * enquiry's orders.order.transitioned event (reason), and messaging posts it in the pair's conversation.
+   */
+  message: string;
+}
+
+export interface EnquireResponse {
+  order: Order | undefined;
 }
 
 export interface CheckoutOutcome {
@@ -2916,6 +2939,7 @@ function createBaseInitiateForListingRequest(): InitiateForListingRequest {
     paymentTerm: "",
     speculative: false,
     billing: undefined,
+    enquiryId: "",
   };
 }
 
@@ -2950,6 +2974,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     }
     if (message.billing !== undefined) {
       BillingAddress.encode(message.billing, writer.uint32(82).fork()).join();
+    }
+    if (message.enquiryId !== "") {
+      writer.uint32(90).string(message.enquiryId);
     }
     return writer;
   },
@@ -3047,6 +3074,14 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
             message.billing = BillingAddress.decode(reader, reader.uint32());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.enquiryId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3095,6 +3130,11 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
         : "",
       speculative: isSet(object.speculative) ? globalThis.Boolean(object.speculative) : false,
       billing: isSet(object.billing) ? BillingAddress.fromJSON(object.billing) : undefined,
+      enquiryId: isSet(object.enquiryId)
+        ? globalThis.String(object.enquiryId)
+        : isSet(object.enquiry_id)
+        ? globalThis.String(object.enquiry_id)
+        : "",
     };
   },
 
@@ -3130,6 +3170,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     if (message.billing !== undefined) {
       obj.billing = BillingAddress.toJSON(message.billing);
     }
+    if (message.enquiryId !== "") {
+      obj.enquiryId = message.enquiryId;
+    }
     return obj;
   },
 
@@ -3152,6 +3195,199 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     message.billing = (object.billing !== undefined && object.billing !== null)
       ? BillingAddress.fromPartial(object.billing)
       : undefined;
+    message.enquiryId = object.enquiryId ?? "";
+    return message;
+  },
+};
+
+function createBaseEnquireRequest(): EnquireRequest {
+  return { listingId: "", packageIndex: 0, quantity: 0, message: "" };
+}
+
+export const EnquireRequest: MessageFns<EnquireRequest> = {
+  encode(message: EnquireRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.listingId !== "") {
+      writer.uint32(10).string(message.listingId);
+    }
+    if (message.packageIndex !== 0) {
+      writer.uint32(16).int32(message.packageIndex);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(24).int32(message.quantity);
+    }
+    if (message.message !== "") {
+      writer.uint32(34).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnquireRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnquireRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.listingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.packageIndex = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.quantity = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnquireRequest {
+    return {
+      listingId: isSet(object.listingId)
+        ? globalThis.String(object.listingId)
+        : isSet(object.listing_id)
+        ? globalThis.String(object.listing_id)
+        : "",
+      packageIndex: isSet(object.packageIndex)
+        ? globalThis.Number(object.packageIndex)
+        : isSet(object.package_index)
+        ? globalThis.Number(object.package_index)
+        : 0,
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: EnquireRequest): unknown {
+    const obj: any = {};
+    if (message.listingId !== "") {
+      obj.listingId = message.listingId;
+    }
+    if (message.packageIndex !== 0) {
+      obj.packageIndex = Math.round(message.packageIndex);
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnquireRequest>, I>>(base?: I): EnquireRequest {
+    return EnquireRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnquireRequest>, I>>(object: I): EnquireRequest {
+    const message = createBaseEnquireRequest();
+    message.listingId = object.listingId ?? "";
+    message.packageIndex = object.packageIndex ?? 0;
+    message.quantity = object.quantity ?? 0;
+    message.message = object.message ?? "";
+    return message;
+  },
+};
+
+function createBaseEnquireResponse(): EnquireResponse {
+  return { order: undefined };
+}
+
+export const EnquireResponse: MessageFns<EnquireResponse> = {
+  encode(message: EnquireResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.order !== undefined) {
+      Order.encode(message.order, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnquireResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnquireResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.order = Order.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnquireResponse {
+    return { order: isSet(object.order) ? Order.fromJSON(object.order) : undefined };
+  },
+
+  toJSON(message: EnquireResponse): unknown {
+    const obj: any = {};
+    if (message.order !== undefined) {
+      obj.order = Order.toJSON(message.order);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EnquireResponse>, I>>(base?: I): EnquireResponse {
+    return EnquireResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EnquireResponse>, I>>(object: I): EnquireResponse {
+    const message = createBaseEnquireResponse();
+    message.order = (object.order !== undefined && object.order !== null) ? Order.fromPartial(object.order) : undefined;
     return message;
   },
 };
@@ -6952,6 +7188,20 @@ export const OrdersServiceService = {
       Buffer.from(InitiateForListingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): InitiateForListingResponse => InitiateForListingResponse.decode(value),
   },
+  /**
+   * Buyer: ask a supplier about a listing before buying (product-spec §4: initial → enquiry). The
+   * order waits in enquiry; its first message reaches messaging with the event; paying for it later is
+   * InitiateForListing with enquiry_id (request-payment-after-enquiry).
+   */
+  enquire: {
+    path: "/caskade.orders.v1.OrdersService/Enquire" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EnquireRequest): Buffer => Buffer.from(EnquireRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnquireRequest => EnquireRequest.decode(value),
+    responseSerialize: (value: EnquireResponse): Buffer => Buffer.from(EnquireResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EnquireResponse => EnquireResponse.decode(value),
+  },
   /** Buyer: a checkout with its orders and payment (the confirmation page). */
   getCheckout: {
     path: "/caskade.orders.v1.OrdersService/GetCheckout" as const,
@@ -7133,6 +7383,12 @@ export interface OrdersServiceServer extends UntypedServiceImplementation {
   initiateFromCart: handleUnaryCall<InitiateFromCartRequest, InitiateFromCartResponse>;
   /** Buyer: buy one listing now (CheckoutPage). */
   initiateForListing: handleUnaryCall<InitiateForListingRequest, InitiateForListingResponse>;
+  /**
+   * Buyer: ask a supplier about a listing before buying (product-spec §4: initial → enquiry). The
+   * order waits in enquiry; its first message reaches messaging with the event; paying for it later is
+   * InitiateForListing with enquiry_id (request-payment-after-enquiry).
+   */
+  enquire: handleUnaryCall<EnquireRequest, EnquireResponse>;
   /** Buyer: a checkout with its orders and payment (the confirmation page). */
   getCheckout: handleUnaryCall<GetCheckoutRequest, GetCheckoutResponse>;
   /** Buyer: pay a checkout whose payment failed again, with another method. */
@@ -7200,6 +7456,26 @@ export interface OrdersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: InitiateForListingResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Buyer: ask a supplier about a listing before buying (product-spec §4: initial → enquiry). The
+   * order waits in enquiry; its first message reaches messaging with the event; paying for it later is
+   * InitiateForListing with enquiry_id (request-payment-after-enquiry).
+   */
+  enquire(
+    request: EnquireRequest,
+    callback: (error: ServiceError | null, response: EnquireResponse) => void,
+  ): ClientUnaryCall;
+  enquire(
+    request: EnquireRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EnquireResponse) => void,
+  ): ClientUnaryCall;
+  enquire(
+    request: EnquireRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EnquireResponse) => void,
   ): ClientUnaryCall;
   /** Buyer: a checkout with its orders and payment (the confirmation page). */
   getCheckout(
