@@ -79,16 +79,17 @@ function Profile({ user }: { user: PublicUser }) {
   return (
     <>
       {brand?.headerImage ? (
-        <div className="mx-auto w-full max-w-7xl px-0 sm:px-6 lg:px-8 sm:pt-6">
-          {/* Always 16:9 (as uploaded): the width is limited rather than the height, so nothing is cropped. */}
-          <div className="mx-auto aspect-video w-full max-w-5xl overflow-hidden bg-stone-200 sm:rounded-2xl">
-            <ScaledImage image={brand.headerImage} alt="" sizes="(min-width: 1088px) 1024px, 100vw" eager className="size-full object-cover" />
+        <div className="mx-auto w-full max-w-7xl px-0 sm:px-6 sm:pt-6 lg:px-8" data-testid="brand-header">
+          {/* The content column's width, so the logo below sits on it; 16:9 on phones, a banner
+              (3:1, the upload's middle) from 640 px, so the header never fills the screen. */}
+          <div className="aspect-video w-full overflow-hidden bg-stone-200 sm:aspect-[3/1] sm:rounded-2xl">
+            <ScaledImage image={brand.headerImage} alt="" sizes="(min-width: 1280px) 1216px, 100vw" eager className="size-full object-cover" />
           </div>
         </div>
       ) : null}
       <PageContainer className="!pt-6">
         <header className="flex flex-wrap items-end gap-5">
-          <div className={`overflow-hidden rounded-2xl border-4 border-white bg-white shadow-md ${brand?.headerImage ? '-mt-16 sm:-mt-20' : ''}`}>
+          <div className={`shrink-0 overflow-hidden rounded-2xl border-4 border-white bg-white shadow-md ${brand?.headerImage ? '-mt-16 sm:-mt-20 sm:ml-4' : ''}`} data-testid="brand-logo">
             {logo ? <CardImage image={logo} alt={t.logoAlt(name)} className="!size-24 sm:!size-32" /> : <InitialsAvatar name={name} className="size-24 rounded-2xl text-3xl sm:size-32" />}
           </div>
           <div className="min-w-0 flex-1">

@@ -372,7 +372,7 @@ function ProductsSection() {
         <li>
           <Link
             to="/l/new"
-            className="flex aspect-square h-full min-h-40 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-sm font-semibold text-brand-800 hover:border-brand-400 hover:bg-brand-50"
+            className="flex h-full min-h-40 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-sm font-semibold text-brand-800 hover:border-brand-400 hover:bg-brand-50"
           >
             <span aria-hidden="true" className="text-3xl leading-none">
               +
