@@ -752,6 +752,10 @@ describeWithHelm('Helm chart rendered with helm', () => {
     expect(wiringProblems(objects)).toEqual([]);
     expect(networkPolicyProblems(objects)).toEqual([]);
     expect(secretProblems(objects, values)).toEqual([]);
+    // File modes are decimal in the manifests (YAML 1.2 reads 0555 as 555, an invalid mode).
+    const modes = JSON.stringify(objects).match(/"defaultMode":\d+/g) ?? [];
+    expect(modes.filter((m) => Number(m.split(':')[1]) > 0o777)).toEqual([]);
+    expect(modes.length).toBeGreaterThan(0);
     // The Namespace enforces the restricted Pod Security Standard.
     const [ns] = ofKind(objects, 'Namespace');
     expect(ns?.metadata.labels).toMatchObject({ ...PSS_LABELS, 'pod-security.kubernetes.io/warn': 'restricted', 'pod-security.kubernetes.io/audit': 'restricted' });
