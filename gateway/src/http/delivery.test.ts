@@ -83,6 +83,14 @@ describe('the gateway app delivers the web build and the API', () => {
     expect(String(res.headers['vary'])).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+    // Only the headers that protect the file itself; the page's policy headers stay on pages.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const page = await get(base, '/', { 'accept-encoding': 'br' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   test('gzip for a browser without brotli, the plain file for one that accepts neither', async () => {

@@ -38,7 +38,23 @@ export const STRIPE_CSP = {
   connect: ['https://api.stripe.com'],
 } as const;
 
+/**
+ * The built files under /assets: a module script or stylesheet takes no policy from its own
+ * response (the page's CSP governs it), so they carry only what protects the file itself —
+ * nosniff and Cross-Origin-Resource-Policy — and not a kilobyte of page headers each (ADR 057).
+ */
+const ASSET_PATH = /^\/assets\//;
+const assetHeaders = helmet({
+  contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginOpenerPolicy: false, originAgentCluster: false, referrerPolicy: false,
+  strictTransportSecurity: false, xDnsPrefetchControl: false, xDownloadOptions: false, xFrameOptions: false, xPermittedCrossDomainPolicies: false, xXssProtection: false,
+});
+
 export function securityHeaders(production: boolean): RequestHandler {
+  const pageHeaders = pageSecurityHeaders(production);
+  return (req, res, next) => (ASSET_PATH.test(req.path) ? assetHeaders : pageHeaders)(req, res, next);
+}
+
+function pageSecurityHeaders(production: boolean): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
