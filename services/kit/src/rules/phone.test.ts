@@ -1,5 +1,5 @@
-import { formatPhone, toE164Phone } from './phone';
-import { formatPhoneInput, phoneField } from './validation';
+import { formatPhone } from './phone';
+import { formatPhoneInput, phoneField, toE164Phone } from './validation';
 
 describe('phone numbers: E.164 stored, Australian format shown', () => {
   it.each([
@@ -20,6 +20,10 @@ describe('phone numbers: E.164 stored, Australian format shown', () => {
     expect(formatPhone('+14155550100')).toBe('+1 415 555 0100');
     expect(formatPhone('call me')).toBe('call me');
     expect(formatPhone('')).toBe('');
+  });
+
+  it('stores and shows the same number for whatever form libphonenumber-js reads it in', () => {
+    for (const typed of ['0412 345 678', '+61 412 345 678', '(03) 9876 5432', '08 9123 4567', '0299998888']) expect(formatPhone(toE164Phone(typed))).toBe(formatPhone(typed));
   });
 
   it('refuses what is not an Australian number, as before', () => {

@@ -1,16 +1,12 @@
 /**
- * Phone numbers: stored in E.164 (`+61412345678`), shown in the Australian national format
- * (`0412 345 678`), both by libphonenumber-js with its smallest metadata (docs/decisions/059), so
- * a number keeps its leading zero on screen whatever form it was typed in. Pure and browser-safe.
+ * Phone numbers as shown: the Australian national format (`0412 345 678`) by libphonenumber-js with
+ * its smallest metadata (docs/decisions/059), so a number keeps its leading zero on screen whatever
+ * form it was stored in. Only the pages that show a phone import this (and the library); storing
+ * in E.164 is validation.ts's `toE164Phone`, which needs no metadata for the one country accepted.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 const parseAu = (value: string) => parsePhoneNumberFromString(value.trim(), 'AU');
-
-/** A phone number as stored: E.164 for anything libphonenumber can read (Australian by default), else the input trimmed. */
-export function toE164Phone(value: string): string {
-  return parseAu(value)?.number ?? value.trim();
-}
 
 /**
  * A stored number for display: Australian numbers in the national format with their leading zero

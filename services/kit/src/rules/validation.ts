@@ -4,7 +4,6 @@
  * (passwords, ABN/ACN, names, sign-up) are identity's: @caskade/identity/domain.
  */
 import { z } from 'zod';
-import { toE164Phone } from './phone';
 
 
 /** Message keys; the web app maps each to en-AU wording. */
@@ -32,6 +31,16 @@ export const isBlank = (value: string): boolean => value.trim().length === 0;
 /** Australian phone: optional +61 or leading 0, then a non-zero digit and 8 more digits. Spaces ignored. */
 export function isAustralianPhone(value: string): boolean {
   return AU_PHONE_PATTERN.test(value.replace(/[\s()-]/g, ''));
+}
+
+/**
+ * An Australian number (one `isAustralianPhone` accepts) in E.164, as it is stored: `0412 345 678`,
+ * `+61 412 345 678` and `412345678` are all `+61412345678`. Anything else is returned trimmed.
+ */
+export function toE164Phone(value: string): string {
+  const compact = value.replace(/[\s()-]/g, '');
+  if (!AU_PHONE_PATTERN.test(compact)) return value.trim();
+  return `+61${compact.replace(/^(?:\+61|0)/, '')}`;
 }
 
 /**
