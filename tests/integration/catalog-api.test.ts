@@ -284,6 +284,27 @@ describe('catalog through the gateway', () => {
     expect([corrupt.status, corrupt.body.errors?.[0]?.code, corrupt.body.data]).toEqual([400, 'validation-invalid-value', undefined]);
   }, 60_000);
 
+  it('shows a publish, a stock change and a close in search within 1 s, though searches are cached (docs/decisions/058)', async () => {
+    const tag = `zf${Date.now().toString(36)}`;
+    const search = async () => (await anon.get<{ data: Page }>(`/api/listings?keywords=${tag}`)).body.data.listings;
+    /** How long until `seen` holds for the search (at most 1 s is allowed; waits up to 5 s to report how long). */
+    const within = async (seen: (found: Listing[]) => boolean): Promise<number> => {
+      const started = Date.now();
+      while (!seen(await search()) && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
+      return Date.now() - started;
+    };
+    expect(await search()).toEqual([]); // now cached: an empty answer
+    const listing = await publishedListing(supplier, `${tag} Wombat Wit`, 18_000, 6);
+    expect(await within((found) => found.some((l) => l.id === listing.id))).toBeLessThanOrEqual(1000);
+    expect((await anon.get<{ data: Listing }>(`/api/listings/${listing.id}`)).body.data.currentStock.quantity).toBe(6); // cached
+    expect((await supplier.put(`/api/own-listings/${listing.id}/stock`, { oldTotal: 6, newTotal: 2 })).status).toBe(200);
+    expect(await within((found) => found[0]?.currentStock.quantity === 2)).toBeLessThanOrEqual(1000);
+    expect((await anon.get<{ data: Listing }>(`/api/listings/${listing.id}`)).body.data.currentStock.quantity).toBe(2);
+    expect((await supplier.post(`/api/own-listings/${listing.id}/close`)).status).toBe(200);
+    expect(await within((found) => found.length === 0)).toBeLessThanOrEqual(1000);
+    expect((await anon.get<{ data: Listing }>(`/api/listings/${listing.id}`)).body.data.state).toBe('closed');
+  });
+
   it('validates search queries strictly', async () => {
     for (const q of ['pub_category=whisky', 'price=50,10', 'price=abc', 'sort=cheapest', 'perPage=500', 'pub_brand=not-a-uuid', 'pub_state=XYZ', 'pub_state=', 'unknown=1']) {
       const res = await anon.get<ErrorBody>(`/api/listings?${q}`);
