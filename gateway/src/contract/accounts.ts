@@ -20,7 +20,7 @@ export const currentUserSchema = z.object({
   scopes: z.array(z.string()), banned: z.boolean(), createdAt: z.string(), profile: profileSchema,
 });
 
-const boundedString = (max: number) => z.string().max(max);
+const boundedString = (max: number) => z.string().max(max, { error: 'validation.tooLong' });
 /** Bounds only: identity checks each field in full (its `profilePatchSchema`) and answers the field errors. */
 export const profilePatchBody = z
   .object({
