@@ -412,7 +412,8 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     const supplier = await newPage();
     await supplier.goto('/login');
     await logIn(supplier, supplierEmail, 'correct horse battery');
-    await supplier.waitForURL(`${fx.app.url}/`);
+    // A supplier lands on its listings (ADR 059).
+    await supplier.waitForURL(`${fx.app.url}/listings`);
     await supplier.goto('/account/contact-details');
     await supplier.getByText('Verified', { exact: true }).waitFor();
     expect(await supplier.getByRole('dialog').count()).toBe(0);

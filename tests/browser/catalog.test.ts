@@ -75,7 +75,8 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${fx.app.url}/`);
+    // Buyers land on the landing page, suppliers on their listings, operators on the order queue (ADR 059).
+    await page.waitForURL((url) => url.pathname !== '/login');
     const reminder = page.getByRole('dialog', { name: 'Please verify your email address' });
     if (await reminder.isVisible().catch(() => false)) {
       await page.keyboard.press('Escape');
