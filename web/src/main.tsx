@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
+import { registerServiceWorker } from './lib/push';
 import './index.css';
 
 const queryClient = new QueryClient({
@@ -24,3 +25,6 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The service worker (/sw.js): pushes, and the offline page for everyone, signed in or not.
+registerServiceWorker();

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationKeys, useNotifications } from '../api/notifications';
 import { useStreamEvent } from './eventStream';
-import { checkPushSubscription, onServiceWorkerPush, registerServiceWorker } from './push';
+import { checkPushSubscription, onServiceWorkerPush } from './push';
 
 export function useBellNotifications(signedIn: boolean) {
   const client = useQueryClient();
@@ -15,7 +15,6 @@ export function useBellNotifications(signedIn: boolean) {
   // The tab's event stream says a notification was made (the gateway's `notification` event).
   useStreamEvent('notification', () => void client.invalidateQueries({ queryKey: notificationKeys.all }));
   useEffect(() => {
-    registerServiceWorker();
     if (!signedIn) return undefined;
     void checkPushSubscription().catch(() => undefined);
     return onServiceWorkerPush(() => void client.invalidateQueries({ queryKey: notificationKeys.all }));
