@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   let child: ChildProcess | undefined;
   const people: Person[] = [];
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'run-embedded.ts')], {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'load-tests', 'messaging-app.ts')], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000', MESSAGES_PER_MINUTE: '100000' },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error('the app exited');
       if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) break;
-      if (i > 900) throw new Error('the app did not start in 180 s');
+      if (i > 3000) throw new Error('the app did not start in 600 s');
       await new Promise((r) => setTimeout(r, 200));
     }
     const tag = randomUUID().slice(0, 6);

@@ -35,10 +35,14 @@ export interface DistributedOptions {
   nodeArgs?: string[];
   /** Extra environment for some services (tests: shorter payment windows, say). */
   serviceEnv?: Partial<Record<string, Record<string, string>>>;
+  /** More gateway replicas on these ports (tests: a stream on one, the sender on another). */
+  extraGatewayPorts?: number[];
 }
 
 export interface DistributedApp {
   url: string;
+  /** Every gateway replica's URL, the first being `url`. */
+  gatewayUrls: string[];
   processes: Map<string, ChildProcess>;
   /** Each service's gRPC address (host:port), by service name. */
   addresses: Readonly<Record<string, string>>;
@@ -175,25 +179,28 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
         await launch();
       }),
     );
-    const gateway = spawnProcess('gateway', 'gateway/src/main.ts', {
-      PORT: String(opts.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      ...clusterKeyEnv(keys, 'gateway'),
-      REDIS_URL: opts.redisUrl,
-      NATS_URL: opts.natsUrl,
-      ...Object.fromEntries(SERVICES.map((service) => [addressEnv(service), addresses[service] ?? ''])),
-      WEB_DIST: path.join(root, 'web', 'dist'),
-      RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1),
-      ...opts.serviceEnv?.['gateway'],
-    });
-    await waitFor('gateway', async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${opts.port}/readyz`)).status === 200;
-      } catch {
-        return false;
-      }
-    }, gateway);
+    for (const [i, port] of [opts.port, ...(opts.extraGatewayPorts ?? [])].entries()) {
+      const name = i === 0 ? 'gateway' : `gateway-${i + 1}`;
+      const gateway = spawnProcess(name, 'gateway/src/main.ts', {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: publicUrl,
+        ...clusterKeyEnv(keys, 'gateway'),
+        REDIS_URL: opts.redisUrl,
+        NATS_URL: opts.natsUrl,
+        ...Object.fromEntries(SERVICES.map((service) => [addressEnv(service), addresses[service] ?? ''])),
+        WEB_DIST: path.join(root, 'web', 'dist'),
+        RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? 1),
+        ...opts.serviceEnv?.['gateway'],
+      });
+      await waitFor(name, async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200;
+        } catch {
+          return false;
+        }
+      }, gateway);
+    }
   } catch (err) {
     await stop();
     throw err;
@@ -211,5 +218,5 @@ export async function startDistributed(opts: DistributedOptions): Promise<Distri
     if (!launch) throw new Error(`no service ${name}`);
     await launch();
   };
-  return { url: `http://127.0.0.1:${opts.port}`, processes, addresses, databaseUrl, crash, restart, stop };
+  return { url: `http://127.0.0.1:${opts.port}`, gatewayUrls: [opts.port, ...(opts.extraGatewayPorts ?? [])].map((p) => `http://127.0.0.1:${p}`), processes, addresses, databaseUrl, crash, restart, stop };
 }

@@ -55,7 +55,7 @@ export interface DistributedFixture {
  */
 export function useDistributedApp(
   suite: string,
-  opts: { operator?: { email: string; password: string }; natsUrl?: () => string; autoRestart?: boolean; serviceEnv?: Partial<Record<string, Record<string, string>>>; rateLimitScale?: number } = {},
+  opts: { operator?: { email: string; password: string }; natsUrl?: () => string; autoRestart?: boolean; serviceEnv?: Partial<Record<string, Record<string, string>>>; rateLimitScale?: number; extraGateways?: number } = {},
 ): DistributedFixture {
   const fixture: DistributedFixture & { app: DistributedApp | null } = {
     app: null,
@@ -82,6 +82,7 @@ export function useDistributedApp(
       rateLimitScale: opts.rateLimitScale ?? 20,
       ...(opts.autoRestart ? { autoRestart: true } : {}),
       ...(opts.serviceEnv ? { serviceEnv: opts.serviceEnv } : {}),
+      ...(opts.extraGateways ? { extraGatewayPorts: await Promise.all(Array.from({ length: opts.extraGateways }, () => freePort())) } : {}),
       onOutput: (service, line) => output.push(`${service}: ${line}`),
     });
   }, 120_000);
