@@ -12,9 +12,10 @@
  * Each mix prints req/s, p50/p95/p99 and the CPU ms per request of the gateway, the catalog and the
  * database's PostgreSQL backends (from /proc over the run: the figure to compare on a shared
  * machine), with the load average before and after. Then the hop: the popular queries one at a
- * time, each asked of the catalog's gRPC API directly and through the gateway back to back; what
- * the gateway (HTTP, validation, JSON) and the gRPC call add is the difference (target ≤ 2 ms at
- * p95). Exits non-zero on any error or non-2xx answer.
+ * time, each asked of the catalog's gRPC API directly and through the gateway back to back (both
+ * answered from the catalog's cache); what the gateway (HTTP, validation, JSON) adds is the
+ * difference, and the direct call is the gRPC hop itself (target ≤ 2 ms at p95 for the two).
+ * BENCH_MIX= (empty) measures only the hop. Exits non-zero on any error or non-2xx answer.
  *
  * Settings: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432), BENCH_DATABASE (caskade_bench),
  * BENCH_DURATION seconds per mix (20), BENCH_CONNECTIONS (50), BENCH_MIX (popular,longtail),
@@ -36,7 +37,7 @@ const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 const database = process.env.BENCH_DATABASE ?? 'caskade_bench';
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const mixes = (process.env.BENCH_MIX ?? 'popular,longtail').split(',');
+const mixes = (process.env.BENCH_MIX ?? 'popular,longtail').split(',').filter(Boolean);
 const nodeEnv = process.env.NODE_ENV ?? 'development';
 
 const percentile = (sorted: number[], p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) * 100) / 100;
@@ -184,6 +185,9 @@ async function measureHop(base: string, grpcAddress: string, paths: string[]) {
     for (let round = 0; round < ROUNDS + 1; round++) {
       for (const p of paths) {
         const req = searchRequest(p);
+        // Asked once untimed first, so both timed calls find the catalog's cached answer: the
+        // difference is the hop, not a database query on whichever call came first.
+        await client.searchListings(req, ctx);
         let t = performance.now();
         await client.searchListings(req, ctx);
         const d = performance.now() - t;
