@@ -11,8 +11,8 @@ describe('docs/events.md', () => {
   test('lists each subject once, with its producer, payload message and consumers', async () => {
     const doc = await renderEventsDoc();
     const subjects = [...doc.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
-    expect(subjects).toHaveLength(19);
-    expect(new Set(subjects).size).toBe(19);
+    expect(subjects).toHaveLength(21);
+    expect(new Set(subjects).size).toBe(21);
     expect(doc).toContain(`| \`${UserDeleted.subject}\` | identity | \`caskade.events.v1.UserDeleted\` | cart (\`cart-user-deleted\`), catalog (\`catalog-user-deleted\`) |`);
     expect(doc).toContain('| `orders.checkout.purchased` | orders | `caskade.events.v1.CheckoutPurchased` | cart (`cart-checkout-purchased`) |');
     expect(doc).toContain('| `payments.payment.status_changed` | payments | `caskade.events.v1.PaymentStatusChanged` | orders (`orders-payment-status`) |');
