@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buyerSignup } from '../support/accounts';
 import { ApiSession } from '../support/http';
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { ancestry, eventually, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
 import { freePort } from '../support/ports';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -73,28 +73,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function eventually<T>(what: string, find: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`${what} not seen within ${timeoutMs} ms; spans: ${receiver.spans.map((s) => s.name).join(', ')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The span and its ancestors, root first. */
-function chain(spans: ReceivedSpan[], leaf: ReceivedSpan): ReceivedSpan[] {
-  const out = [leaf];
-  for (let s = leaf; s.parentSpanId; ) {
-    const parent = spans.find((p) => p.traceId === s.traceId && p.spanId === s.parentSpanId);
-    if (!parent) throw new Error(`parent ${s.parentSpanId} of "${s.name}" was not exported`);
-    out.unshift(parent);
-    s = parent;
-  }
-  return out;
-}
-
 describe('tracing', () => {
   it('shows one sign-up as one trace: gateway → identity → outbox → bus → notifications → email', async () => {
     const email = 'traced@example.com';
@@ -107,7 +85,7 @@ describe('tracing', () => {
     // Batches of a trace may arrive in any order: wait until the whole chain up to its root is in.
     const path = await eventually('the chain of parents up to the root', () => {
       try {
-        return chain(receiver.spans, emailSpan);
+        return ancestry(receiver.spans, emailSpan);
       } catch {
         return undefined;
       }

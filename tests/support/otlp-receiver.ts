@@ -130,6 +130,29 @@ export function decodeTraceRequest(body: Buffer): ReceivedSpan[] {
   return spans;
 }
 
+/** The span and its ancestors, root first; throws when a parent has not been received (yet). */
+export function ancestry(spans: ReceivedSpan[], leaf: ReceivedSpan): ReceivedSpan[] {
+  const out = [leaf];
+  for (let s = leaf; s.parentSpanId; ) {
+    const parent = spans.find((p) => p.traceId === s.traceId && p.spanId === s.parentSpanId);
+    if (!parent) throw new Error(`parent ${s.parentSpanId} of "${s.name}" was not received`);
+    out.unshift(parent);
+    s = parent;
+  }
+  return out;
+}
+
+/** Wait for `find` to return something, polling every 100 ms. */
+export async function eventually<T>(what: string, find: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`${what} not seen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Listen on a free loopback port. */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const receiver: OtlpReceiver = { endpoint: '', spans: [], requests: 0, close: async () => undefined };
