@@ -4,6 +4,7 @@ import { identity } from '@caskade/proto';
 import { linkParam, waitForMail, type Mail } from '../support/accounts';
 import { ApiSession } from '../support/http';
 import { useDistributedApp } from '../support/distributed';
+import { ancestry, eventually, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
 
 const OPERATOR = { email: 'operator@example.com', password: 'Operator-pass-2026' };
 
@@ -26,7 +27,19 @@ const signupBody = (email: string) => ({
   agreeTermsAndConditions: true,
 });
 
-const fixture = useDistributedApp('distributed accounts suite', { operator: OPERATOR });
+// Traces across processes (ADR 054): the gateway, identity and notifications export OTLP to a receiver
+// in this test. Registered before the fixture's hooks, so the endpoint is known when the processes start.
+let receiver: OtlpReceiver | undefined;
+const otelEnv: Record<string, string> = {};
+beforeAll(async () => {
+  receiver = await startOtlpReceiver();
+  Object.assign(otelEnv, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' });
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+
+const fixture = useDistributedApp('distributed accounts suite', { operator: OPERATOR, serviceEnv: { gateway: otelEnv, identity: otelEnv, notifications: otelEnv } });
 
 const mail = (url: string, to: string, kind: string, timeoutMs = 20_000) => waitForMail(url, to, kind, { operator: OPERATOR, timeoutMs });
 const token = (text: string) => linkParam(text, 'token');
@@ -53,6 +66,43 @@ describe('distributed: one process per service on PostgreSQL, NATS JetStream and
     expect(login.status).toBe(200);
     expect(login.body.data).toMatchObject({ emailVerified: true, role: 'supplier' });
     expect((await s.get('/api/current-user')).status).toBe(200);
+  }, 60_000);
+
+  fixture.test('a sign-up is one trace across the gateway, identity, NATS and notifications processes', async (app) => {
+    const spans = () => (receiver as OtlpReceiver).spans;
+    const earlier = new Set(spans().map((s) => s.traceId));
+    expect((await new ApiSession(app.url).post('/api/auth/sign-up', signupBody('traced@example.com'))).status).toBe(201);
+    const emailSpan = await eventually('the verification email send span of this sign-up', () =>
+      spans().find((s) => s.name === 'email send' && s.attributes['caskade.email.kind'] === 'verify-email' && !earlier.has(s.traceId)),
+    );
+    const path = await eventually('the chain of parents up to the root', () => {
+      try {
+        return ancestry(spans(), emailSpan);
+      } catch {
+        return undefined;
+      }
+    });
+    const step = (s: ReceivedSpan) => `${s.service}:${s.name}`;
+    const root = path[0] as ReceivedSpan;
+    expect({ service: root.service, kind: root.kind, route: root.attributes['http.route'] }).toEqual({ service: 'gateway', kind: 2, route: '/api/auth/sign-up' });
+    // Each process's spans, in order along the one chain; the event crossed NATS.
+    const expected: Array<(s: ReceivedSpan) => boolean> = [
+      (s) => s.service === 'gateway' && s.kind === 3 && /SignUp/.test(s.name),
+      (s) => s.service === 'identity' && s.kind === 2 && /SignUp/.test(s.name),
+      (s) => s.service === 'identity' && s.name === 'identity.user.verification_requested enqueue',
+      (s) => s.service === 'identity' && s.name === 'identity.user.verification_requested publish' && s.attributes['messaging.system'] === 'nats',
+      (s) => s.service === 'notifications' && s.name === 'identity.user.verification_requested process' && s.attributes['messaging.system'] === 'nats',
+      (s) => s.service === 'notifications' && s.name === 'email send',
+    ];
+    let at = 0;
+    for (const [i, matches] of expected.entries()) {
+      const found = path.findIndex((s, j) => j >= at && matches(s));
+      if (found < 0) throw new Error(`step ${i + 1} missing after position ${at}: ${path.map(step).join(' → ')}`);
+      at = found + 1;
+    }
+    // PostgreSQL queries of identity's handler are spans of the same trace (pg instrumentation).
+    const inTrace = spans().filter((s) => s.traceId === root.traceId);
+    expect(inTrace.some((s) => s.service === 'identity' && (s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql'))).toBe(true);
   }, 60_000);
 
   fixture.test('loses no email when the notifications process crashes: JetStream holds the event until it is back', async (app) => {
