@@ -18,6 +18,7 @@ import { startFakeStripe, type FakeStripe } from '../../services/payments/src/te
 import { chromiumGate, useBrowserApp, webBuildGate } from '../support/browser';
 import { buyerWithAddress, supplierWithListings } from '../support/buying';
 import { ApiSession } from '../support/http';
+import Stripe from 'stripe';
 
 const TIMEOUT = 900_000;
 const BUYER = 'stripe-elements-buyer@example.com';
@@ -34,6 +35,8 @@ interface StripeCall {
   billing?: { name?: string; email?: string };
   setupIntent?: string;
   paymentMethod?: string;
+  paymentIntent?: string;
+  status?: string;
 }
 
 /** The stand-in Stripe.js: only what the app uses, recording each call in window.__stripeCalls. */
@@ -79,6 +82,18 @@ const STAND_IN_STRIPE_JS = `
       },
       confirmCardSetup: function (secret, data) { return confirm('confirmCardSetup', 'card', secret, data); },
       confirmAuBecsDebitSetup: function (secret, data) { return confirm('confirmAuBecsDebitSetup', 'au_becs_debit', secret, data); },
+      // The bank's check passes at once: the intent is confirmed at https://api.stripe.com as Stripe.js does after 3-D Secure.
+      handleNextAction: function (opts) {
+        var id = opts.clientSecret.split('_secret_')[0];
+        var body = new URLSearchParams({ client_secret: opts.clientSecret, key: key });
+        return fetch('https://api.stripe.com/v1/payment_intents/' + id + '/confirm', { method: 'POST', body: body })
+          .then(function (res) { return res.json(); })
+          .then(function (answer) {
+            if (answer.error) return { error: answer.error };
+            calls.push({ call: 'handleNextAction', paymentIntent: answer.id, status: answer.status });
+            return { paymentIntent: answer };
+          });
+      },
     };
   }
   Stripe.version = 'endive';
@@ -139,6 +154,8 @@ describeWithServices('browser: Stripe Elements', [chromiumGate, webBuildGate, pg
   const stripeCalls = (page: Page): Promise<StripeCall[]> => page.evaluate(() => (globalThis as unknown as { __stripeCalls: StripeCall[] }).__stripeCalls);
   const attachBody = (request: Request) => request.postDataJSON() as { paymentMethodId: string; setupIntentId?: string };
   const isAttach = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/payment-methods/attach');
+  /** The first test's supplier listing (the second buys it again). */
+  let listingId = '';
 
   test('a card and a BECS account saved with Stripe Elements; a checkout paid with a new card entered in the element', async () => {
     const { url } = fx.app;
@@ -150,6 +167,7 @@ describeWithServices('browser: Stripe Elements', [chromiumGate, webBuildGate, pg
     const supplierId = (await supplier.get<{ data: { id: string } }>('/api/current-user')).body.data.id;
     await fx.app.payments.db.insertInto('payout_accounts').values({ supplier_id: supplierId, account_id: 'acct_fake_elements', provider: 'stripe', charges_enabled: true, payouts_enabled: true }).execute();
 
+    listingId = listingIds[0] ?? '';
     const { session: buyer } = await buyerWithAddress(url, BUYER);
 
     // ---- /account/payment-methods: a card ----
@@ -223,5 +241,40 @@ describeWithServices('browser: Stripe Elements', [chromiumGate, webBuildGate, pg
     // Stripe was charged once, with that method, off the buyer's Stripe customer.
     const charges = stripeApi().requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
     expect(charges.map((r) => [r.body.payment_method, r.body.currency, r.body.confirm])).toEqual([[checkoutSent.paymentMethodId, 'aud', 'true']]);
+  }, TIMEOUT);
+
+  test('a card that asks for authentication: the page runs Stripe.js handleNextAction, and Stripe\'s webhook completes the order', async () => {
+    const { url } = fx.app;
+    expect(listingId).not.toBe('');
+    const buyer = new ApiSession(url, { origin: url });
+    expect((await buyer.post('/api/auth/login', { email: BUYER, password: 'correct horse battery' })).status).toBe(200);
+    const address = (await buyer.get<{ data: { id: string; isDefault: boolean }[] }>('/api/delivery-addresses')).body.data.find((a) => a.isDefault);
+    expect((await buyer.post('/api/cart', { listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    // Stripe's test card that always asks for 3-D Secure, as an API client pays with it.
+    const res = await buyer.request<{ data: { checkout: { id: string; state: string; paymentStatus: string; clientSecret: string } } }>(
+      'POST', '/api/initiate-privileged-from-cart', { deliveryAddressId: address?.id ?? '', paymentMethodId: 'pm_card_authenticationRequired' }, { 'idempotency-key': `stripe-3ds-${Date.now()}` },
+    );
+    expect(res.status).toBe(201);
+    const { checkout } = res.body.data;
+    expect([checkout.state, checkout.paymentStatus]).toEqual(['pending', 'requires_action']);
+    expect(checkout.clientSecret).toMatch(/^pi_fake\d+_secret_/);
+
+    const page = await stripePage();
+    await page.goto(`/checkout-complete/${checkout.id}`);
+    await page.getByText('Confirmed with your bank. Finishing your order…').waitFor();
+    const handled = (await stripeCalls(page)).filter((c) => c.call === 'handleNextAction');
+    expect(handled.map((c) => [c.paymentIntent, c.status])).toEqual([[checkout.clientSecret.split('_secret_')[0], 'succeeded']]);
+    // Not purchased until Stripe says so: the page waits for the webhook.
+    expect((await buyer.get<{ data: { state: string } }>(`/api/checkouts/${checkout.id}`)).body.data.state).toBe('pending');
+
+    // Stripe's webhook (signed with the endpoint's secret) tells payments the intent succeeded.
+    const intent = await (await fetch(`${stripeApi().url}/v1/payment_intents/${handled[0]?.paymentIntent ?? ''}`)).json() as Record<string, unknown>;
+    const payload = JSON.stringify({ id: `evt_3ds_${Date.now()}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_caskade' });
+    const hook = await fetch(`${url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    expect(hook.status).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    expect((await buyer.get<{ data: { state: string; clientSecret: string } }>(`/api/checkouts/${checkout.id}`)).body.data).toMatchObject({ state: 'purchased', clientSecret: '' });
+    await fx.shot(page, 'authenticated');
   }, TIMEOUT);
 });
