@@ -18,7 +18,7 @@ import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 import { ApiSession } from '../support/http';
 
-const TIMEOUT = 180_000;
+const TIMEOUT = 600_000;
 const BUYER = 'buyer@example.com';
 const SUPPLIER_A = 'supplier@example.com';
 const SUPPLIER_B = 'hop-hill-brewing@suppliers.example.com';
