@@ -103,27 +103,39 @@ async function main(): Promise<void> {
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     let frames = 0;
-    for (let tab = 0; tab < perPerson; tab++) {
-      await Promise.all(
-        people.map(async (p) => {
-          const first = tab === 0;
-          const stream = await openStream(base, cookieOf(p.session), undefined, (f) => {
-            if (f.event !== 'message') return;
-            frames++;
-            const data = JSON.parse(f.data) as { message: { content: string; senderId: string } };
-            const nonce = data.message.content;
-            const key = `${p.id}|${p.streams.indexOf(stream)}|${nonce}`;
-            received.set(key, (received.get(key) ?? 0) + 1);
-            if (first && data.message.senderId !== p.id) {
-              const at = sentAt.get(nonce);
-              if (at !== undefined) latencies.push(performance.now() - at);
-            }
-          });
-          p.streams.push(stream);
-          await stream.next((f) => f.event === 'ready', 60_000);
-        }),
-      );
-    }
+    // Opened 25 at a time; one the gateway ends before it is ready is opened again (as a browser would).
+    const openTab = async (p: Person, first: boolean): Promise<void> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await openOne(p, first);
+          return;
+        } catch (err) {
+          if (attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 500 * attempt));
+        }
+      }
+    };
+    const openOne = async (p: Person, first: boolean): Promise<void> => {
+      const stream = await openStream(base, cookieOf(p.session), undefined, (f) => {
+        if (f.event !== 'message') return;
+        frames++;
+        const data = JSON.parse(f.data) as { message: { content: string; senderId: string } };
+        const nonce = data.message.content;
+        const key = `${p.id}|${p.streams.indexOf(stream)}|${nonce}`;
+        received.set(key, (received.get(key) ?? 0) + 1);
+        if (first && data.message.senderId !== p.id) {
+          const at = sentAt.get(nonce);
+          if (at !== undefined) latencies.push(performance.now() - at);
+        }
+      });
+      await stream.next((f) => f.event === 'ready', 60_000).catch((err: unknown) => {
+        stream.close();
+        throw err;
+      });
+      p.streams.push(stream);
+    };
+    const jobs = Array.from({ length: perPerson }, (_, tab) => people.map((p) => ({ p, first: tab === 0 }))).flat();
+    for (let i = 0; i < jobs.length; i += 25) await Promise.all(jobs.slice(i, i + 25).map((j) => openTab(j.p, j.first)));
     const open = people.reduce((n, p) => n + p.streams.length, 0);
     await new Promise((r) => setTimeout(r, 3000));
     const rssAfter = rssMb(pid);

@@ -96,7 +96,12 @@ export async function startLiveStream(opts: LiveStreamOptions): Promise<LiveStre
         if (conn.closed) return;
         const from = given.get(source.channel);
         if (from === undefined) {
-          start.set(source.channel, await source.head(streamCall));
+          // Without its head the stream still serves; it resumes on this channel once an event gave it a position.
+          const head = await source.head(streamCall).catch((err: unknown) => {
+            logger.warn({ err, userId, channel: source.channel }, 'stream: no head position; starting without one');
+            return undefined;
+          });
+          if (head !== undefined) start.set(source.channel, head);
         } else {
           conn.replay(await source.after(streamCall, from));
         }
