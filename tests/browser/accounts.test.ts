@@ -13,7 +13,7 @@ import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { buyerSignup, mailLink, supplierSignup, waitForMail } from '../support/accounts';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 
-const TIMEOUT = 90_000;
+const TIMEOUT = 300_000;
 
 /** The en-AU wording the user must see (web/src/i18n/messages.ts). */
 const SAYS = {

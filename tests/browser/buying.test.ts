@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 
-const TIMEOUT = 180_000;
+const TIMEOUT = 300_000;
 const YARRA = 'Yarra Valley Brewing';
 
 /** The en-AU wording the user must see (web/src/i18n/buyingMessages.ts). */

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 
-const TIMEOUT = 120_000;
+const TIMEOUT = 300_000;
 const TWENTY_MB = 20 * 1024 * 1024;
 
 /** The en-AU wording the user must see (web/src/i18n/messages.ts and catalogMessages.ts). */

@@ -15,7 +15,7 @@ import { buyerSignup } from '../support/accounts';
 import { alertWith, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 import { ApiSession } from '../support/http';
 
-const TIMEOUT = 120_000;
+const TIMEOUT = 300_000;
 const BUYER = 'buyer@example.com';
 const SUPPLIER = 'supplier@example.com';
 const OTHER_SUPPLIER = 'hop-hill-brewing@suppliers.example.com';
