@@ -9,7 +9,7 @@
  * Prints the delivery latency from send (before the POST) to receipt on the recipient's first tab
  * (p50/p95/p99, target p95 ≤ 200 ms), messages lost or duplicated on any tab, the server
  * process's memory per open stream (RSS and heap after opening the streams, less before, over the
- * streams opened; the heap from the process's own /metrics), its CPU ms per delivered frame, and
+ * streams opened, each after a full collection), its CPU ms per delivered frame and per message, and
  * the load average. Exits non-zero when a message is lost or duplicated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,11 +36,15 @@ function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
-const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-async function heapMb(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const used = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? ([\d.e+]+)$/m.exec(text);
-  return used ? Number(used[1]) / 1024 / 1024 : NaN;
+/** The app's heap and RSS in MB after a full collection (it answers over IPC: load-tests/messaging-app.ts). */
+function memoryMb(child: ChildProcess): Promise<{ heap: number; rss: number }> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => {
+      const { heapUsed, rss } = m as { heapUsed: number; rss: number };
+      resolve({ heap: heapUsed / 1024 / 1024, rss: rss / 1024 / 1024 });
+    });
+    child.send('memory');
+  });
 }
 
 interface Person {
@@ -56,10 +60,10 @@ async function main(): Promise<void> {
   let child: ChildProcess | undefined;
   const people: Person[] = [];
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'load-tests', 'messaging-app.ts')], {
+    child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'load-tests', 'messaging-app.ts')], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000', MESSAGES_PER_MINUTE: '100000' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const pid = child.pid ?? 0;
     for (let i = 0; ; i++) {
@@ -95,8 +99,7 @@ async function main(): Promise<void> {
     }
 
     await new Promise((r) => setTimeout(r, 2000));
-    const rssBefore = rssMb(pid);
-    const heapBefore = await heapMb(base);
+    const before = await memoryMb(child);
     const perPerson = Math.max(1, Math.floor(STREAMS / people.length));
     console.log(`messaging bench: opening ${perPerson * people.length} event streams (${perPerson} tabs each) (load ${load()})`);
     const received = new Map<string, number>();
@@ -138,8 +141,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < jobs.length; i += 25) await Promise.all(jobs.slice(i, i + 25).map((j) => openTab(j.p, j.first)));
     const open = people.reduce((n, p) => n + p.streams.length, 0);
     await new Promise((r) => setTimeout(r, 3000));
-    const rssAfter = rssMb(pid);
-    const heapAfter = await heapMb(base);
+    const after = await memoryMb(child);
     console.log(`messaging bench: ${open} streams open; sending for ${DURATION_S} s, one message per conversation every ${INTERVAL_MS} ms (load ${load()})`);
 
     const cpuBefore = cpuMs(pid);
@@ -190,7 +192,7 @@ async function main(): Promise<void> {
           latencyMs: { p50: r1(pct(latencies, 50)), p95: r1(pct(latencies, 95)), p99: r1(pct(latencies, 99)), max: r1(latencies.at(-1) ?? 0), samples: latencies.length },
           lostDeliveries: lost,
           duplicatedDeliveries: duplicated,
-          memoryPerStreamKb: { rss: r1(((rssAfter - rssBefore) * 1024) / open), heap: r1(((heapAfter - heapBefore) * 1024) / open) },
+          memoryPerStreamKb: { heap: r1(((after.heap - before.heap) * 1024) / open), rss: r1(((after.rss - before.rss) * 1024) / open) },
           serverCpuMsPerFrame: r1(cpu / Math.max(1, frames)),
           serverCpuMsPerMessage: r1(cpu / Math.max(1, sent.length)),
           loadAverage: { before: loadBefore, after: load() },
