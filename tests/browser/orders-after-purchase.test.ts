@@ -400,6 +400,8 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
   test('the buyer asks supplier B about a listing (an enquiry), the supplier reads it in Messages, and the buyer pays for that same order', async () => {
     const listingId = await pickupListing(SUPPLIER_B);
     const api = await session(BUYER);
+    // A saved card to pay with (the sandbox's Visa ending 4242).
+    expect((await api.post('/api/payment-methods/attach', { paymentMethodId: 'pm_card_visa' })).status).toBe(201);
     const listing = (await api.get<{ data: { slug: string; title: string } }>(`/api/listings/${listingId}`)).body.data;
     const buyer = await newPage();
     await logIn(buyer, BUYER);

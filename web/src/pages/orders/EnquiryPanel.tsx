@@ -13,7 +13,7 @@ const t = ordersUi.enquiry;
 export function EnquiryPanel({ order }: { order: OrderView }) {
   const line = order.lines[0];
   if (order.state !== 'enquiry' || order.viewerRole !== 'customer' || !line) return null;
-  const query = new URLSearchParams({ package: String(line.packageIndex), quantity: String(line.quantity), enquiry: order.id });
+  const query = new URLSearchParams({ package: String(line.packageIndex), quantity: String(line.quantity), delivery: line.deliveryMethod, enquiry: order.id });
   return (
     <section aria-labelledby={`enquiry-${order.id}`} className="card mb-6 p-5" data-testid="enquiry-panel">
       <h2 id={`enquiry-${order.id}`} className="text-lg font-semibold text-stone-900">
