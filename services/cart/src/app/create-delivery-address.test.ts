@@ -6,7 +6,8 @@ describeCart('CreateDeliveryAddress and ListDeliveryAddresses: several, one defa
     const { client, buyer } = h();
     const me = buyer();
     const first = (await client.createDeliveryAddress({ fields: sydney }, me)).address;
-    expect(first).toEqual({ id: first?.id, ...sydney, email: 'ava@example.com.au', isDefault: true });
+    // The phone is kept in E.164 (ADR 059) and shown in the Australian format by the web.
+    expect(first).toEqual({ id: first?.id, ...sydney, email: 'ava@example.com.au', phone: '+61412345678', isDefault: true });
     const second = (await client.createDeliveryAddress({ fields: { ...sydney, city: 'Parramatta', postalCode: '2150' } }, me)).address;
     expect(second?.isDefault).toBe(false);
     const third = (await client.createDeliveryAddress({ fields: { ...sydney, state: 'vic', city: 'Melbourne', postalCode: '3000', isDefault: true } }, me)).address;
