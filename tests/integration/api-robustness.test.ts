@@ -212,7 +212,7 @@ const objectBranches = (s: JsonSchema): JsonSchema[] => {
 };
 
 const FIXED_UUID = randomUUID();
-const STRING_CANDIDATES = ['robustness-probe@example.com', '09:00', '3000', FIXED_UUID, ''];
+const STRING_CANDIDATES = ['robustness-probe@example.com', '09:00', '3000', FIXED_UUID, 'https://push.example.com/robustness-probe', ''];
 
 /** A minimal valid value: required properties only; strings, numbers and arrays at their smallest. */
 function validValue(s: JsonSchema): unknown {
@@ -239,7 +239,8 @@ function validValue(s: JsonSchema): unknown {
     case 'null':
       return null;
     case 'string':
-      return STRING_CANDIDATES.find((c) => isValid(s, c)) ?? 'x'.repeat(s.minLength ?? 1);
+      // Else a run of one letter as long as the schema wants (a fixed-length key such as a push subscription's p256dh).
+      return STRING_CANDIDATES.find((c) => isValid(s, c)) ?? Array.from({ length: 256 }, (_, n) => 'x'.repeat(n + 1)).find((c) => isValid(s, c)) ?? 'x'.repeat(s.minLength ?? 1);
     default:
       return null;
   }

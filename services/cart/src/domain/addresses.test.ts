@@ -8,8 +8,8 @@ const errorsOf = (input: unknown) => {
 };
 
 describe('deliveryAddressSchema', () => {
-  test('accepts a complete Australian address, normalising state, country and email', () => {
-    expect(deliveryAddressSchema.parse({ ...valid, state: ' qld ', country: 'au', email: ' Ava@Example.com.au ' })).toEqual({ ...valid, state: 'QLD', country: 'AU', email: 'ava@example.com.au', isDefault: false });
+  test('accepts a complete Australian address, normalising state, country, email and the phone (E.164, ADR 059)', () => {
+    expect(deliveryAddressSchema.parse({ ...valid, state: ' qld ', country: 'au', email: ' Ava@Example.com.au ' })).toEqual({ ...valid, state: 'QLD', country: 'AU', email: 'ava@example.com.au', phone: '+61412345678', isDefault: false });
   });
 
   test.each([
