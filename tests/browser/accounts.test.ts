@@ -240,7 +240,8 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     await page.getByLabel('First name').fill('Mia');
     await page.getByLabel('Last name').fill('Tran');
     await page.getByLabel('Mobile number').fill('0412 345 678');
-    expect(await page.getByLabel('Mobile number').inputValue()).toBe('412345678');
+    // Typing keeps the leading zero and the spaces (stored in E.164, ADR 059).
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe('0412 345 678');
     await page.getByLabel('Company name').fill('Collingwood Bottle Shop');
     await page.getByLabel('ABN or ACN').fill('51 824 753 556');
     await page.getByLabel('Wine').check();

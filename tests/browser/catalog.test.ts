@@ -367,11 +367,14 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await buyer.goto(`/s?keywords=${KEYWORD}`);
     await buyer.getByRole('heading', { name: 'No listings match your search' }).waitFor();
 
-    // The seeded out-of-stock listing: ordering disabled with the no-stock label.
+    // A product sold out (its stock set to 0 here; the seeded catalog may hold none): ordering disabled with the no-stock label.
     const own = await supplier.request.get(`${fx.app.url}/api/own-listings?perPage=100`);
-    const body = (await own.json()) as { data: { listings: { id: string; slug: string; state: string; currentStock: { quantity: number } }[] } };
-    const empty = body.data.listings.find((l) => l.state === 'published' && l.currentStock.quantity === 0);
-    expect(empty?.currentStock.quantity).toBe(0);
+    const body = (await own.json()) as { data: { listings: { id: string; slug: string; state: string; listingType: string; currentStock: { quantity: number } }[] } };
+    const product = body.data.listings.find((l) => l.state === 'published' && l.listingType === 'product' && l.id !== listingId);
+    if (!product) throw new Error('the demo supplier has no other published product');
+    const soldOut = await supplier.request.put(`${fx.app.url}/api/own-listings/${product.id}/stock`, { headers: { Origin: fx.app.url }, data: { oldTotal: product.currentStock.quantity, newTotal: 0 } });
+    expect(soldOut.status()).toBe(200);
+    const empty = { ...product, currentStock: { quantity: 0 } };
     await buyer.goto(`/l/${empty?.slug}/${empty?.id}`);
     const noStock = buyer.getByRole('button', { name: 'Out of stock' });
     await noStock.waitFor();
