@@ -15,7 +15,8 @@ const fx = useDistributedApp('distributed: messaging across gateway replicas', {
 
 fx.test('a message sent through one gateway reaches a stream on the other, and a resumed stream misses nothing', async (app) => {
   const [one, two] = app.gatewayUrls;
-  expect(two).toBeDefined();
+  expect(app.gatewayUrls).toHaveLength(2);
+  expect(two).not.toBe(one);
   const tag = randomUUID().slice(0, 8);
   const buyer = new ApiSession(one ?? '');
   const supplier = new ApiSession(one ?? '');

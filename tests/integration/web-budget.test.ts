@@ -32,7 +32,7 @@ describeWithServices('web build: JavaScript per first page load', [webBuildGate]
     expect(existsSync(manifestFile)).toBe(true);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-    expect(entry).toBeDefined();
+    expect(entry).toBe('index.html');
     const closure = (key: string, seen = new Set<string>()): Set<string> => {
       if (seen.has(key)) return seen;
       seen.add(key);
