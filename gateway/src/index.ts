@@ -35,6 +35,9 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
     feeds: liveFeeds(),
     replay: replaySources(clients),
     logger,
+    authorize: async (call) => {
+      await clients.identity.getCurrentUser({}, call);
+    },
   });
   const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env), live });
   const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.HOST) : null;

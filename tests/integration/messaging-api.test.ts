@@ -127,6 +127,17 @@ describe('messaging API', () => {
     theirs.close();
   });
 
+  it('ends a signed-in user’s open stream at logout, and the old token cannot reopen it', async () => {
+    const { session } = await buyerWithAddress(app.url, `msg-logout-${randomUUID().slice(0, 8)}@buyers.example.com`);
+    const cookie = cookieOf(session);
+    const stream = await openStream(app.url, cookie);
+    await stream.next((f) => f.event === 'ready');
+    expect((await session.post('/api/auth/logout', {})).status).toBe(204);
+    // The revocation event closes it on the replica that holds it; a never-matching wait sees the end.
+    await expect(stream.next(() => false, 5000)).rejects.toThrow('event stream ended');
+    await expect(openStream(app.url, cookie)).rejects.toThrow('event stream answered 401');
+  });
+
   it('sends the supplier the default order message when the buyer checks out', async () => {
     expect((await buyer.post('/api/cart', { listingId: listingIds[0], packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
     const out = await buyer.request<{ data: CheckoutOutcomeView }>('POST', '/api/initiate-privileged-from-cart', { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' }, { 'idempotency-key': randomUUID() });

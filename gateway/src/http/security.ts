@@ -116,7 +116,10 @@ export function authenticate(): RequestHandler {
     verifier.verify(token).then(
       (caller) => {
         res.locals.caller = caller;
-        if (caller) res.locals.accessToken = token;
+        if (caller) {
+          res.locals.accessToken = token;
+          res.locals.accessTokenExpiresAt = verifier.expiresAt(token);
+        }
         next();
       },
       next,

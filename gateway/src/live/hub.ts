@@ -54,6 +54,10 @@ export class LiveConnection {
   private readonly delivered = new Map<string, Set<number>>();
   private buffer: StreamEvent[] | null = [];
   closed = false;
+  /** The session version of the access token the stream was opened with (ADR 023); undefined: none. */
+  sessionVersion: number | undefined;
+  /** Ends the stream when its access token expires (the browser reopens it with a fresh one). */
+  expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly userId: string,
@@ -90,6 +94,7 @@ export class LiveConnection {
   /** Ends the response (shutdown). */
   end(): void {
     this.closed = true;
+    clearTimeout(this.expiryTimer);
     this.res.end();
   }
 
@@ -162,6 +167,17 @@ export class LiveHub {
     const open = [...(this.byUser.get(userId) ?? [])];
     for (const c of open) c.end();
     return open.length;
+  }
+
+  /**
+   * Ends the user's streams that a revocation outdates (docs/decisions/023): all of them when the
+   * account is banned or deleted, else those opened with an older session version (logout, a
+   * password change). A browser whose session still holds reconnects; a revoked one gets 401.
+   */
+  revoke(userId: string, sessionVersion: number, status: string): number {
+    const outdated = [...(this.byUser.get(userId) ?? [])].filter((c) => status !== 'active' || (c.sessionVersion ?? 0) < sessionVersion);
+    for (const c of outdated) c.end();
+    return outdated.length;
   }
 
   /** Open streams on this replica. */

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { AppError, type EventBroadcast, type Logger, type Subscription } from '@caskade/kit';
+import { AppError, SessionsRevoked, type CallContext, type EventBroadcast, type Logger, type Subscription } from '@caskade/kit';
 import { sendError } from '../http/errors';
 import { callContextOf } from '../http/security';
 import { formatCursor, LiveHub, parseCursor, type Cursor } from './hub';
@@ -22,6 +22,11 @@ export interface LiveStreamOptions {
   heartbeatMs?: number;
   /** How long a browser waits before reconnecting (the SSE retry field). */
   retryMs?: number;
+  /**
+   * Asks the account's owner whether the caller may still act (logged out, banned, deleted: an
+   * AppError, 401 or 403). A valid signature alone does not open a stream (ADR 023).
+   */
+  authorize?: (call: CallContext) => Promise<void>;
 }
 
 export interface LiveStream {
@@ -48,8 +53,17 @@ export async function startLiveStream(opts: LiveStreamOptions): Promise<LiveStre
   const listen = async (b: EventBroadcast) => {
     broadcast = b;
     if (closed) return b.close();
-    if (byType.size === 0) return;
-    subscription = await b.subscribe([...byType.keys()], (envelope) => {
+    subscription = await b.subscribe([...byType.keys(), SessionsRevoked.subject], (envelope) => {
+      if (envelope.type === SessionsRevoked.subject) {
+        // A logout, ban or deletion closes the account's open streams on every replica at once.
+        try {
+          const rev = SessionsRevoked.decode(envelope.data);
+          if (rev.userId) hub.revoke(rev.userId, rev.sessionVersion, rev.status);
+        } catch {
+          logger.warn({ type: envelope.type, eventId: envelope.id }, 'stream: undecodable event ignored');
+        }
+        return;
+      }
       const feed = byType.get(envelope.type);
       if (!feed) return;
       let data: unknown;
@@ -77,6 +91,15 @@ export async function startLiveStream(opts: LiveStreamOptions): Promise<LiveStre
     const call = callContextOf(res);
     if (!call.caller) return sendError(res, new AppError('auth-unauthenticated'));
     const userId = call.caller.userId;
+    if (opts.authorize) {
+      try {
+        await opts.authorize(call);
+      } catch (err) {
+        // Fails closed: without the owner's answer the browser retries later.
+        if (!(err instanceof AppError)) logger.warn({ err, userId }, 'stream: the account could not be checked');
+        return sendError(res, err instanceof AppError ? err : new AppError('service-unavailable'));
+      }
+    }
     const given = parseCursor(lastEventId(req));
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -89,6 +112,14 @@ export async function startLiveStream(opts: LiveStreamOptions): Promise<LiveStre
     res.write(`retry: ${opts.retryMs ?? 2000}\n\n`);
     // Registered first, buffering: nothing published while the replay runs is missed.
     const conn = hub.open(userId, res, given);
+    conn.sessionVersion = call.caller.sessionVersion;
+    // The stream lives no longer than its access token: at expiry it ends, and the browser's
+    // reconnect is verified again (a refreshed token, or 401 and the page refreshes the session).
+    const expiresAt = res.locals.accessTokenExpiresAt;
+    if (typeof expiresAt === 'number') {
+      conn.expiryTimer = setTimeout(() => conn.end(), Math.max(0, expiresAt - Date.now()));
+      conn.expiryTimer.unref();
+    }
     const streamCall = { ...call, requestId: randomUUID() };
     try {
       const start: Cursor = new Map(given);

@@ -99,4 +99,9 @@ export class AccessTokenVerifier {
     }
     return caller;
   }
+
+  /** When a token this verifier accepted expires (ms since the epoch); undefined for one it has not accepted. */
+  expiresAt(token: string): number | undefined {
+    return this.cache.get(token)?.expMs;
+  }
 }
