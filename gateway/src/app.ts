@@ -10,6 +10,7 @@ import { buildRouter, openApiDocument } from './http/router';
 import type { RouteDef } from './http/route';
 import { authenticate, requestId, sameOriginOnly, securityHeaders } from './http/security';
 import { refuseNulCharacters } from './http/input-guards';
+import type { ResponseCache } from './http/response-cache';
 import { spa } from './http/spa';
 import { accountRoutes } from './routes/accounts';
 import { operatorRoutes } from './routes/operator';
@@ -38,6 +39,8 @@ export interface GatewayAppOptions {
   upstreams: string[];
   /** The event stream (GET /api/events/stream); none: the route answers 404. */
   live?: LiveStream;
+  /** Anonymous searches and listing pages answered from memory (docs/decisions/064); none: every request reaches the catalog. */
+  responseCache?: ResponseCache;
 }
 
 export function allRoutes(clients: GatewayClients, secureCookies: boolean, cache: Cache): RouteDef[] {
@@ -56,6 +59,8 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   app.set('trust proxy', env.TRUST_PROXY);
   app.use(requestId(logger));
   app.use(securityHeaders(production));
+  // Before the API's parsers and compression: a cached answer needs none of them (docs/decisions/064).
+  if (opts.responseCache) app.use(opts.responseCache.middleware);
   app.use(compressResponses());
   // The embedded app has one port: /metrics answers only callers on this machine. The cluster
   // scrapes METRICS_PORT instead (startGateway), which is never exposed by the ingress.

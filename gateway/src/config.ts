@@ -38,6 +38,11 @@ export const gatewayEnv = z.object({
       return z.NEVER;
     }),
   EMBEDDED: z.stringbool().default(false),
+  /**
+   * How long an anonymous search or listing page is answered from the gateway's memory (ms; 0 = off,
+   * docs/decisions/064). With the catalog's READ_CACHE_MS (500) it bounds how late a change shows: ≤ 1 s.
+   */
+  RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(500).default(400),
   /** `/metrics` for Prometheus on this port, off the public one (the chart sets 9464); unset = none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });

@@ -1,9 +1,12 @@
 import type { Server } from 'node:http';
-import { busBroadcast, connectRedis, createCache, natsBroadcast, startMetricsServer, type EventBus, type Logger } from '@caskade/kit';
+import { busBroadcast, connectRedis, createCache, natsBroadcast, startMetricsServer, type EventBroadcast, type EventBus, type Logger } from '@caskade/kit';
+import { CATALOG_EVENTS } from '@caskade/catalog/events';
+import { UserDeleted, UserProfileChanged } from '@caskade/identity/events';
 import { closeClients, createClients, upstreamAddresses } from './clients';
 import type { GatewayEnv } from './config';
 import { createRateLimiters } from './http/rate-limits';
 import { createGatewayApp } from './app';
+import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { liveFeeds, replaySources } from './live/feeds';
 import { LiveHub } from './live/hub';
 import { startLiveStream, type LiveStream } from './live/stream';
@@ -29,9 +32,18 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });
+  const broadcast = opts.bus ? busBroadcast(opts.bus, 'gateway-live') : env.NATS_URL ? natsBroadcast(env.NATS_URL, logger, 'gateway-live') : null;
+  const responseCache = createResponseCache({
+    ttlMs: env.RESPONSE_CACHE_MS,
+    logger,
+    onViews: async (views) => {
+      await clients.catalog.recordListingViews({ views: [...views].map(([listingId, n]) => ({ listingId, views: n })) }, { requestId: 'gateway-page-views', caller: null });
+    },
+  });
+  forgetOnCatalogEvents(responseCache, broadcast, logger);
   const live = await startLiveStream({
     hub: new LiveHub(),
-    broadcast: opts.bus ? busBroadcast(opts.bus, 'gateway-live') : env.NATS_URL ? natsBroadcast(env.NATS_URL, logger, 'gateway-live') : null,
+    broadcast,
     feeds: liveFeeds(),
     replay: replaySources(clients),
     logger,
@@ -39,7 +51,7 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
       await clients.identity.getCurrentUser({}, call);
     },
   });
-  const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env), live });
+  const app = createGatewayApp({ env, clients, limiters, logger, cache, upstreams: upstreamAddresses(env), live, responseCache });
   const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.HOST) : null;
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -57,9 +69,23 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
       await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await responseCache.stop();
       closeClients(clients);
       metricsServer?.close();
       await redis?.quit();
     },
   };
+}
+
+/**
+ * Every catalog event (and a profile rename or deletion, which changes the brand names search shows)
+ * empties the response cache on every replica (docs/decisions/064). Without a broadcast, or while it
+ * connects, the cache's TTL alone bounds how late a change shows.
+ */
+function forgetOnCatalogEvents(cache: ResponseCache, broadcast: EventBroadcast | Promise<EventBroadcast> | null, logger: Logger): void {
+  if (!broadcast) return;
+  const subjects = [...CATALOG_EVENTS.map((e) => e.subject), UserProfileChanged.subject, UserDeleted.subject];
+  Promise.resolve(broadcast)
+    .then((b) => b.subscribe(subjects, () => cache.forget()))
+    .catch((err: unknown) => logger.warn({ err }, 'response cache: no catalog events; answers expire by age alone'));
 }

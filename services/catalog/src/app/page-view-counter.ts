@@ -14,8 +14,8 @@ const MAX_PENDING = 10_000;
 const dayInAustralia = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export interface PageViewCounter {
-  /** Counts one view of the listing at `at` (by the Australian day). */
-  count(listingId: string, at: Date): void;
+  /** Counts one view (or `views`) of the listing at `at` (by the Australian day). */
+  count(listingId: string, at: Date, views?: number): void;
   /** Writes what was counted so far. */
   flush(): Promise<void>;
   stop(): Promise<void>;
@@ -42,12 +42,12 @@ export function startPageViewCounter(db: Db, logger: Logger, everyMs = PAGE_VIEW
   const loop = new PollLoop({ name: 'page view counter', logger, pollMs: everyMs, pass: async () => (await flush(), { more: false }) });
   loop.start();
   return {
-    count(listingId, at) {
+    count(listingId, at, views = 1) {
       const day = dayInAustralia.format(at);
       const key = `${listingId}|${day}`;
       const now = pending.get(key);
-      if (now) now.views += 1;
-      else pending.set(key, { listingId, day, views: 1 });
+      if (now) now.views += views;
+      else pending.set(key, { listingId, day, views });
       if (pending.size >= MAX_PENDING) loop.wake();
     },
     flush,

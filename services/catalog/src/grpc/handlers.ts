@@ -11,6 +11,7 @@ import { duplicateListing } from '../app/duplicate-listing';
 import { getBrand } from '../app/get-brand';
 import { getImageVariant } from '../app/get-image-variant';
 import { getListing } from '../app/get-listing';
+import { recordListingViews } from '../app/record-listing-views';
 import { getOwnListing } from '../app/get-own-listing';
 import { listBrands } from '../app/list-brands';
 import { listSitemapEntries } from '../app/list-sitemap-entries';
@@ -47,6 +48,7 @@ export function catalogHandlers(deps: CatalogDeps, logger: Logger): catalog.Cata
       getImageVariant: (req) => getImageVariant(deps, req),
       searchListings: (req) => searchListings(deps, req),
       getListing: (req, ctx) => getListing(deps, ctx, req),
+      recordListingViews: (req, ctx) => recordListingViews(deps, ctx, req),
       listBrands: () => listBrands(deps),
       getBrand: (req) => getBrand(deps, req),
       listSitemapEntries: (req) => listSitemapEntries(deps, req),

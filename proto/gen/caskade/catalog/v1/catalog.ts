@@ -377,6 +377,19 @@ export interface GetListingResponse {
   listing: Listing | undefined;
 }
 
+export interface ListingViewCount {
+  listingId: string;
+  /** Views of the published listing counted since the caller's last report. */
+  views: number;
+}
+
+export interface RecordListingViewsRequest {
+  views: ListingViewCount[];
+}
+
+export interface RecordListingViewsResponse {
+}
+
 export interface Brand {
   id: string;
   brandName: string;
@@ -5061,6 +5074,216 @@ export const GetListingResponse: MessageFns<GetListingResponse> = {
   },
 };
 
+function createBaseListingViewCount(): ListingViewCount {
+  return { listingId: "", views: 0 };
+}
+
+export const ListingViewCount: MessageFns<ListingViewCount> = {
+  encode(message: ListingViewCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.listingId !== "") {
+      writer.uint32(10).string(message.listingId);
+    }
+    if (message.views !== 0) {
+      writer.uint32(16).uint32(message.views);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListingViewCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListingViewCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.listingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.views = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListingViewCount {
+    return {
+      listingId: isSet(object.listingId)
+        ? globalThis.String(object.listingId)
+        : isSet(object.listing_id)
+        ? globalThis.String(object.listing_id)
+        : "",
+      views: isSet(object.views) ? globalThis.Number(object.views) : 0,
+    };
+  },
+
+  toJSON(message: ListingViewCount): unknown {
+    const obj: any = {};
+    if (message.listingId !== "") {
+      obj.listingId = message.listingId;
+    }
+    if (message.views !== 0) {
+      obj.views = Math.round(message.views);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListingViewCount>, I>>(base?: I): ListingViewCount {
+    return ListingViewCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListingViewCount>, I>>(object: I): ListingViewCount {
+    const message = createBaseListingViewCount();
+    message.listingId = object.listingId ?? "";
+    message.views = object.views ?? 0;
+    return message;
+  },
+};
+
+function createBaseRecordListingViewsRequest(): RecordListingViewsRequest {
+  return { views: [] };
+}
+
+export const RecordListingViewsRequest: MessageFns<RecordListingViewsRequest> = {
+  encode(message: RecordListingViewsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.views) {
+      ListingViewCount.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordListingViewsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordListingViewsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.views.push(ListingViewCount.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordListingViewsRequest {
+    return {
+      views: globalThis.Array.isArray(object?.views) ? object.views.map((e: any) => ListingViewCount.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RecordListingViewsRequest): unknown {
+    const obj: any = {};
+    if (message.views?.length) {
+      obj.views = message.views.map((e) => ListingViewCount.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordListingViewsRequest>, I>>(base?: I): RecordListingViewsRequest {
+    return RecordListingViewsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordListingViewsRequest>, I>>(object: I): RecordListingViewsRequest {
+    const message = createBaseRecordListingViewsRequest();
+    message.views = object.views?.map((e) => ListingViewCount.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRecordListingViewsResponse(): RecordListingViewsResponse {
+  return {};
+}
+
+export const RecordListingViewsResponse: MessageFns<RecordListingViewsResponse> = {
+  encode(_: RecordListingViewsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordListingViewsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordListingViewsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RecordListingViewsResponse {
+    return {};
+  },
+
+  toJSON(_: RecordListingViewsResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordListingViewsResponse>, I>>(base?: I): RecordListingViewsResponse {
+    return RecordListingViewsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordListingViewsResponse>, I>>(_: I): RecordListingViewsResponse {
+    const message = createBaseRecordListingViewsResponse();
+    return message;
+  },
+};
+
 function createBaseBrand(): Brand {
   return {
     id: "",
@@ -7657,6 +7880,18 @@ export const CatalogServiceService = {
     responseSerialize: (value: GetListingResponse): Buffer => Buffer.from(GetListingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetListingResponse => GetListingResponse.decode(value),
   },
+  /** Page views the gateway counted while its response cache answered listing pages (service callers only). */
+  recordListingViews: {
+    path: "/caskade.catalog.v1.CatalogService/RecordListingViews" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordListingViewsRequest): Buffer =>
+      Buffer.from(RecordListingViewsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordListingViewsRequest => RecordListingViewsRequest.decode(value),
+    responseSerialize: (value: RecordListingViewsResponse): Buffer =>
+      Buffer.from(RecordListingViewsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordListingViewsResponse => RecordListingViewsResponse.decode(value),
+  },
   listBrands: {
     path: "/caskade.catalog.v1.CatalogService/ListBrands" as const,
     requestStream: false as const,
@@ -7799,6 +8034,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   /** Public reads. */
   searchListings: handleUnaryCall<SearchListingsRequest, SearchListingsResponse>;
   getListing: handleUnaryCall<GetListingRequest, GetListingResponse>;
+  /** Page views the gateway counted while its response cache answered listing pages (service callers only). */
+  recordListingViews: handleUnaryCall<RecordListingViewsRequest, RecordListingViewsResponse>;
   listBrands: handleUnaryCall<ListBrandsRequest, ListBrandsResponse>;
   getBrand: handleUnaryCall<GetBrandRequest, GetBrandResponse>;
   listSitemapEntries: handleUnaryCall<ListSitemapEntriesRequest, ListSitemapEntriesResponse>;
@@ -8046,6 +8283,22 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetListingResponse) => void,
+  ): ClientUnaryCall;
+  /** Page views the gateway counted while its response cache answered listing pages (service callers only). */
+  recordListingViews(
+    request: RecordListingViewsRequest,
+    callback: (error: ServiceError | null, response: RecordListingViewsResponse) => void,
+  ): ClientUnaryCall;
+  recordListingViews(
+    request: RecordListingViewsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordListingViewsResponse) => void,
+  ): ClientUnaryCall;
+  recordListingViews(
+    request: RecordListingViewsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordListingViewsResponse) => void,
   ): ClientUnaryCall;
   listBrands(
     request: ListBrandsRequest,

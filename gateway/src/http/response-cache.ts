@@ -1,0 +1,188 @@
+/**
+ * The gateway's response cache for anonymous catalog reads (docs/decisions/064): `GET /api/listings`
+ * (search) and `GET /api/listings/{id}` from a visitor who presents no access token are answered
+ * from the JSON bytes an earlier identical request produced — no validation, gRPC, protobuf
+ * decoding, listing view or JSON encoding — for at most `ttlMs`. Only 200 answers are kept (an
+ * error is computed afresh each time, so bad input answers exactly as before).
+ *
+ * Freshness: the catalog's own read cache keeps an answer at most its READ_CACHE_MS (500 ms) after
+ * reading it; this keeps the catalog's answer at most `ttlMs` (400 ms) more, so a publish, stock
+ * change or close reaches search within 900 ms plus the queries on every replica. Sooner in
+ * practice: everything is forgotten when a catalog event is broadcast (`forget`, every replica), and
+ * when this gateway relays a write that can change what buyers see (`writeRequests`) — as that
+ * write starts and again as it answers, and an answer computed across a write is not kept.
+ *
+ * Listing pages: a page answered here is a page view the catalog did not see; views of published
+ * listings are counted and reported with `onViews` every `viewsEveryMs` (the catalog batches them
+ * into its page-view counter as it does its own reads).
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from '@caskade/kit';
+import { ACCESS_COOKIE } from './cookies';
+
+const SEARCH_PATH = '/api/listings';
+const LISTING_PATH = /^\/api\/listings\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+/** Non-GET routes that change what search and listing pages show (catalog writes, checkout's stock reservations, profile and account changes). */
+export const CATALOG_WRITE_PATHS = /^\/api\/(own-listings|own-brand|operator|transactions|transaction-line-items|initiate-privileged|checkouts|standing-orders|current-user\/profile|user\/delete|payments)(\/|$)/;
+
+export interface ResponseCacheOptions {
+  /** How long an answer is served from memory; 0 turns the cache off. */
+  ttlMs: number;
+  /** Answers kept at most (the oldest dropped first). */
+  maxEntries?: number;
+  /** Reports page views answered from the cache (listing id → views); called every `viewsEveryMs`. */
+  onViews?: (views: Map<string, number>) => Promise<void>;
+  viewsEveryMs?: number;
+  logger?: Logger;
+}
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  expires: number;
+  generation: number;
+  /** The published listing a listing page shows: each answer from here is one of its page views. */
+  viewOf: string | null;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export interface ResponseCache {
+  /** Mount after the request id and security headers, before compression and the API's parsers (a hit needs neither). */
+  middleware: RequestHandler;
+  /** Forgets every answer (a catalog event, a write relayed here). */
+  forget(): void;
+  /** Reports the page views counted so far. */
+  flushViews(): Promise<void>;
+  stop(): Promise<void>;
+  readonly stats: { hits: number; misses: number; stored: number; forgets: number };
+}
+
+/** A compressed copy is made once per entry, for the first client that accepts it (smaller than the JSON, or none). */
+function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') {
+    entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+    return entry.br;
+  }
+  entry.gzip ??= gzipSync(entry.body, { level: 6 });
+  return entry.gzip;
+}
+
+const COMPRESS_ABOVE = 1024;
+
+export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
+  const stats = { hits: 0, misses: 0, stored: 0, forgets: 0 };
+  const entries = new Map<string, Entry>();
+  const maxEntries = opts.maxEntries ?? 1000;
+  let generation = 0;
+  let views = new Map<string, number>();
+  const forget = () => {
+    generation += 1;
+    stats.forgets += 1;
+    entries.clear();
+  };
+
+  const flushViews = async (): Promise<void> => {
+    if (views.size === 0 || !opts.onViews) return;
+    const batch = views;
+    views = new Map();
+    try {
+      await opts.onViews(batch);
+    } catch (err) {
+      // Given back to the next report: a catalog blip loses no views.
+      for (const [id, n] of batch) views.set(id, (views.get(id) ?? 0) + n);
+      opts.logger?.warn({ err, listings: batch.size }, 'page views answered from the response cache not reported yet');
+    }
+  };
+  const timer = opts.onViews ? setInterval(() => void flushViews(), opts.viewsEveryMs ?? 2000) : null;
+  timer?.unref();
+
+  const send = (req: Request, res: Response, entry: Entry) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('ETag', entry.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const accepted = entry.body.length > COMPRESS_ABOVE ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    if (accepted === 'br' || accepted === 'gzip') {
+      // The compression middleware leaves an encoded body alone.
+      res.setHeader('Content-Encoding', accepted);
+      res.status(200).end(encoded(entry, accepted));
+      return;
+    }
+    res.status(200).end(entry.body);
+  };
+
+  const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if (opts.ttlMs <= 0) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      if (CATALOG_WRITE_PATHS.test(req.path)) {
+        forget();
+        res.once('finish', forget);
+      }
+      return next();
+    }
+    if (req.method !== 'GET') return next();
+    const path = req.path;
+    const listing = path === SEARCH_PATH ? null : LISTING_PATH.exec(path);
+    if (path !== SEARCH_PATH && !listing) return next();
+    // Anonymous only: a signed-in caller's answer depends on who asks (their own listings' transitions,
+    // drafts). Any access cookie or Authorization header passes by (the cookie is not parsed yet here).
+    if (req.headers.authorization !== undefined || req.headers.cookie?.includes(`${ACCESS_COOKIE}=`)) return next();
+    const key = req.originalUrl;
+    const now = performance.now();
+    const hit = entries.get(key);
+    if (hit !== undefined) {
+      if (hit.expires > now && hit.generation === generation) {
+        stats.hits += 1;
+        if (hit.viewOf) views.set(hit.viewOf, (views.get(hit.viewOf) ?? 0) + 1);
+        send(req, res, hit);
+        return;
+      }
+      entries.delete(key);
+    }
+    stats.misses += 1;
+    const started = generation;
+    // The route answers with res.json({ data }): keep those bytes when the answer is a 200.
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 200 || started !== generation) return json(body);
+      const bytes = Buffer.from(JSON.stringify(body));
+      const data = (body as { data?: { id?: unknown; state?: unknown } } | null)?.data;
+      const entry: Entry = {
+        body: bytes,
+        etag: `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`,
+        expires: performance.now() + opts.ttlMs,
+        generation: started,
+        viewOf: listing && data?.state === 'published' && typeof data.id === 'string' ? data.id : null,
+      };
+      entries.delete(key);
+      entries.set(key, entry);
+      stats.stored += 1;
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      send(req, res, entry);
+      return res;
+    };
+    next();
+  };
+
+  return {
+    middleware,
+    forget,
+    flushViews,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await flushViews();
+    },
+    stats,
+  };
+}
