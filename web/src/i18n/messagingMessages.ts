@@ -1,6 +1,5 @@
 /** en-AU wording of the messages pages (/messages, /messages/{conversationId}), the chat box and "Message supplier". */
-import { MESSAGING_MSG } from '@caskade/messaging/domain';
-import { MESSAGE_KEYS } from './catalogMessages';
+import { BANNED_USER_NAME, DELETED_USER_NAME, MESSAGING_MSG } from '@caskade/messaging/domain';
 import { errorCodeMessage } from './messages';
 
 /** The spec's message keys of the messages pages with their wording (calls-errors-constants §8). */
@@ -37,8 +36,10 @@ export const messagingUi = {
   backToList: 'All conversations',
   orderLink: 'Order',
   conversationWith: (name: string) => `Conversation with ${name}`,
-  bannedUser: MESSAGE_KEYS['Avatar.bannedUserDisplayName'],
-  deletedUser: MESSAGE_KEYS['Avatar.deletedUserDisplayName'],
+  // The domain's names for these accounts (the catalog's wording is the same), not the catalog's
+  // messages module: the shell needs this file, and that one belongs with the catalog pages (ADR 062).
+  bannedUser: BANNED_USER_NAME,
+  deletedUser: DELETED_USER_NAME,
   messageSupplier: 'Message supplier',
   messageBuyer: 'Message buyer',
   messagesLink: 'Messages',

@@ -1,2 +1,3 @@
 /** The messaging service's rules, browser-safe: `@caskade/messaging/domain`. */
 export * from './messages';
+export * from './message-inputs';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { conversationPair, defaultOrderMessage, disputeMessage, isSendable, linkify, MESSAGE_MAX_LENGTH, messageContent, placeholderName, readAccess } from './messages';
+import { conversationPair, defaultOrderMessage, disputeMessage, isSendable, linkify, MESSAGE_MAX_LENGTH, placeholderName, readAccess } from './messages';
+import { messageContent } from './message-inputs';
 
 describe('messaging rules', () => {
   it('takes plain text up to 5000 characters, trimmed, and refuses empty text', () => {

@@ -4,7 +4,6 @@
  * post to a conversation, the texts of the messages the platform sends, and how a message's text
  * becomes text and links for display (never HTML).
  */
-import { z } from 'zod';
 
 /** Plain text up to 5000 characters (product-spec §3). */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -37,17 +36,8 @@ export const DELETED_USER_NAME = 'Deleted user';
 
 export type MessageKind = 'text' | 'default-order' | 'dispute';
 
-/** A message's content: trimmed, not empty, at most 5000 characters. */
-export const messageContent = z
-  .string({ error: MESSAGING_MSG.contentRequired })
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, { error: MESSAGING_MSG.contentRequired }).max(MESSAGE_MAX_LENGTH, { error: MESSAGING_MSG.contentTooLong }));
-
-/** A search needs a keyword (product-spec §5): at least one non-space character, at most 100. */
-export const conversationKeyword = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, { error: MESSAGING_MSG.keywordRequired }).max(100, { error: 'validation.invalidValue' }));
+// The input schemas (messageContent, conversationKeyword) are in message-inputs.ts: a page that needs
+// only these constants and texts loads no zod (ADR 062).
 
 /** Whether a message is worth sending from the chat box: Enter sends only non-empty text. */
 export const isSendable = (text: string): boolean => text.trim().length > 0 && text.trim().length <= MESSAGE_MAX_LENGTH;

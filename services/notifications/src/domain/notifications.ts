@@ -3,7 +3,6 @@
  * where opening one goes, and its en-AU wording. Pure and browser-safe: the web's bell panel and
  * the push payload read the same text.
  */
-import { z } from 'zod';
 import type { OrderParty } from './order-emails';
 
 /** The spec's notification kinds (product-spec section 3), each from an order's event. */
@@ -97,26 +96,6 @@ export function pushOutcome(status: number): PushOutcome {
   return 'failed';
 }
 
-const INVALID = 'validation.invalidValue';
-
-/**
- * A browser's push subscription as PushSubscription.toJSON() gives it: the push service's URL and
- * the browser's keys (base64url: a 65-byte P-256 point, a 16-byte auth secret). Plain http
- * endpoints are the service's to refuse (only tests' local push services use them).
- */
-export const pushSubscriptionInput = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: INVALID }).max(2048, { error: INVALID }),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.strictObject({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: INVALID }),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: INVALID }),
-  }),
-}).strict();
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
-
-/** Which browser's subscription (check, remove): its endpoint; the keys may come along and are ignored. */
-export const pushEndpointInput = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: INVALID }).max(2048, { error: INVALID }),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.record(z.string(), z.string()).optional(),
-}).strict();
+// The push subscription schemas live in their own module, so a page that needs only the wording
+// above loads no zod (ADR 062); re-exported here for the modules that import them from this file.
+export { pushEndpointInput, pushSubscriptionInput, type PushSubscriptionInput } from './push-subscription';

@@ -3,7 +3,8 @@ import { AppError, fieldErrors, invalidParams, type CallContext } from '@caskade
 import type { orders } from '@caskade/proto';
 import { transitionsOf } from '../db/orders';
 import { insertReview } from '../db/reviews';
-import { ALREADY_REVIEWED_CODE, reviewInput, reviewPeriodOpen, reviewTypeFor } from '../domain/reviews';
+import { ALREADY_REVIEWED_CODE, reviewPeriodOpen, reviewTypeFor } from '../domain/reviews';
+import { reviewInput } from '../domain/review-input';
 import type { OrdersDeps } from './deps';
 import { orderForCaller } from './order-access';
 import { reviewView } from './review-view';

@@ -6,5 +6,6 @@ export * from './after-purchase';
 export * from './terms';
 export * from './messages';
 export * from './reviews';
+export * from './review-input';
 export * from './reorder';
 export * from './standing-orders';

@@ -1,5 +1,6 @@
 import { ACTORS } from './processes';
-import { averageRating, isReviewPeriodExpiry, reviewChance, reviewInput, reviewPeriodOpen, reviewTypeFor, REVIEW_MSG } from './reviews';
+import { averageRating, isReviewPeriodExpiry, reviewChance, reviewPeriodOpen, reviewTypeFor, REVIEW_MSG } from './reviews';
+import { reviewInput } from './review-input';
 
 describe('when a review may be written', () => {
   it.each([

@@ -4,7 +4,6 @@
  * once per order, until the review period expires. When a review may be written is decided here,
  * read by the server's guard and by the order page (docs/decisions/047).
  */
-import { z } from 'zod';
 import type { Actor } from './processes';
 
 export const REVIEW_TYPES = ['ofProvider', 'ofCustomer'] as const;
@@ -28,22 +27,8 @@ export const ALREADY_REVIEWED_CODE = {
   ofCustomer: 'transaction-already-reviewed-by-provider',
 } as const satisfies Record<ReviewType, string>;
 
-/** A review as written: a whole rating 1–5 and a message (trimmed, 1–2000 characters). */
-export const reviewInput = z
-  .object({
-    rating: z
-      .number({ error: REVIEW_MSG.ratingRequired })
-      .int({ error: REVIEW_MSG.ratingRequired })
-      .min(REVIEW_RATING_MIN, { error: REVIEW_MSG.ratingRequired })
-      .max(REVIEW_RATING_MAX, { error: REVIEW_MSG.ratingRequired }),
-    content: z
-      .string({ error: REVIEW_MSG.contentRequired })
-      .trim()
-      .min(1, { error: REVIEW_MSG.contentRequired })
-      .max(REVIEW_CONTENT_MAX, { error: REVIEW_MSG.contentTooLong }),
-  })
-  .strict();
-export type ReviewInput = z.infer<typeof reviewInput>;
+// The review form's schema (reviewInput) is in review-input.ts: the listing page shows reviews
+// with these rules and loads no zod (ADR 062).
 
 /** The review a party writes: the buyer reviews the supplier, the supplier the buyer; nobody else writes one. */
 export function reviewTypeFor(actor: Actor): ReviewType | null {
