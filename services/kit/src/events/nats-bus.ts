@@ -208,12 +208,9 @@ export class NatsEventBus implements EventBus {
       return;
     }
     eventsHandled.inc({ consumer: opts.consumer, outcome: 'ok' });
-    try {
-      await m.ackAck();
-    } catch (err) {
-      // The effect is committed with its inbox marker, so a redelivery after a lost ack is a no-op.
-      this.opts.logger.warn({ consumer: durable, eventId: event.id, err }, 'ack not confirmed; the event may be redelivered');
-    }
+    // A plain ack, not a confirmed one (ackAck is a request/reply per message): the effect is
+    // committed with its inbox marker, so a lost ack means only a redelivery, which is a no-op.
+    m.ack();
   }
 
   /** term() only once the dead letter is stored; if that fails, nak so the message is not lost silently. */

@@ -89,8 +89,12 @@ export interface OutboxRelayOptions<DB> {
   db: Kysely<DB>;
   bus: EventBus;
   logger: Logger;
-  /** Idle poll interval; wake() starts a pass at once. */
+  /** Poll interval; wake() starts a pass at once (after coalesceMs when the relay is busy). */
   pollMs?: number;
+  /** An idle relay backs off (doubling) up to this between polls; default 4 s. */
+  maxPollMs?: number;
+  /** Under load, passes are at least this far apart so the events of many commits share one claim and one mark; default 10 ms. */
+  coalesceMs?: number;
   /** Rows claimed per pass. */
   batch?: number;
   /** A claimed row not published within this time may be claimed by another relay (crash recovery). */
@@ -162,10 +166,14 @@ export class OutboxRelay<DB> {
       name: 'outbox relay',
       logger: this.logger,
       pollMs: this.pollMs,
+      // Idle back-off: only rows no wake() announced need the poll (a crashed writer's, another
+      // replica's expired lease, a retry's backoff); each is late by at most maxPollMs.
+      maxPollMs: opts.maxPollMs ?? 4000,
+      coalesceMs: opts.coalesceMs ?? 10,
       pass: async () => {
         const { claimed, published } = await this.pass();
         await this.pruneIfDue();
-        return { more: claimed === this.batch && published === claimed };
+        return { more: claimed === this.batch && published === claimed, idle: claimed === 0 };
       },
     });
   }
