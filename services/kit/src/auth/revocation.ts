@@ -80,15 +80,32 @@ export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions =
   const ttlMs = opts.ttlMs ?? 500;
   const now = opts.now ?? Date.now;
   const cache = new Map<string, Known>();
-  const load = async (userId: string): Promise<Known> => {
-    const hit = cache.get(userId);
-    if (hit && now() - hit.at < ttlMs) return hit;
+  // Concurrent calls of one account (a checkout reads the cart and the address at once) share one
+  // lookup: its answer is no older than a cached one would be.
+  const inFlight = new Map<string, Promise<Known>>();
+  // Bumped by forget(): a lookup that started before a revocation was recorded answers its caller but is not cached.
+  let forgotten = 0;
+  const lookup = async (userId: string): Promise<Known> => {
+    const epoch = forgotten;
     const { rows } = await sql<{ session_version: number; status: string }>`select session_version, status from session_revocations where user_id = ${userId}`.execute(db);
     const row = rows[0];
     const known: Known = { version: row?.session_version ?? 0, status: isAccountStatus(row?.status) ? row.status : 'active', at: now() };
-    if (cache.size > 50_000) cache.clear();
-    cache.set(userId, known);
+    if (epoch === forgotten) {
+      if (cache.size > 50_000) cache.clear();
+      cache.set(userId, known);
+    }
     return known;
+  };
+  const load = (userId: string): Promise<Known> => {
+    const hit = cache.get(userId);
+    if (hit && now() - hit.at < ttlMs) return Promise.resolve(hit);
+    const pending = inFlight.get(userId);
+    if (pending) return pending;
+    const started = lookup(userId).finally(() => {
+      if (inFlight.get(userId) === started) inFlight.delete(userId);
+    });
+    inFlight.set(userId, started);
+    return started;
   };
   return {
     async check(ctx) {
@@ -106,6 +123,8 @@ export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions =
     },
     forget(userId) {
       cache.delete(userId);
+      inFlight.delete(userId);
+      forgotten += 1;
     },
   };
 }
