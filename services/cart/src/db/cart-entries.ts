@@ -82,11 +82,16 @@ export async function deleteCartEntry(db: Db, buyerId: string, id: string): Prom
 /** Removes those of `ids` that are the buyer's entries (checked out); the number removed. */
 /** Take `quantity` off each entry (the part a checkout bought); entries left with none are removed. */
 export async function takeFromCartEntries(trx: Trx, buyerId: string, lines: ReadonlyArray<{ id: string; quantity: number }>, now: Date): Promise<void> {
-  for (const line of lines) {
-    await trx.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).where('id', '=', line.id).where('quantity', '<=', line.quantity).execute();
-    await trx.updateTable('cart_entries').set((eb) => ({ quantity: eb('quantity', '-', line.quantity), updated_at: now }))
-      .where('buyer_id', '=', buyerId).where('id', '=', line.id).where('quantity', '>', line.quantity).execute();
-  }
+  if (lines.length === 0) return;
+  // One statement for every line: the delete and the update match disjoint rows (quantity <= bought, > bought).
+  await sql`
+    with bought as (select * from unnest(${lines.map((l) => l.id)}::uuid[], ${lines.map((l) => l.quantity)}::int[]) as b(id, quantity)),
+    emptied as (
+      delete from cart_entries c using bought b where c.buyer_id = ${buyerId} and c.id = b.id and c.quantity <= b.quantity returning c.id
+    )
+    update cart_entries c set quantity = c.quantity - b.quantity, updated_at = ${now}
+    from bought b where c.buyer_id = ${buyerId} and c.id = b.id and c.quantity > b.quantity
+  `.execute(trx);
 }
 
 export async function deleteCartEntries(db: Db, buyerId: string, ids: readonly string[]): Promise<number> {

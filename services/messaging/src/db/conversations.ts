@@ -11,6 +11,9 @@ export function findConversation(db: Db, id: string): Promise<ConversationRow | 
 
 /** The pair's conversation, created when there is none (one per pair: the unique key decides a race). */
 export async function findOrCreateConversation(db: Db, buyerId: string, supplierId: string, now: Date): Promise<{ row: ConversationRow; created: boolean }> {
+  // Read first: a pair's conversation exists after its first order or message, so this is usually one statement.
+  const found = await findPairConversation(db, buyerId, supplierId);
+  if (found) return { row: found, created: false };
   const inserted = await db
     .insertInto('conversations')
     .values({ id: randomUUID(), buyer_id: buyerId, supplier_id: supplierId, created_at: now, last_message_at: now })
@@ -18,9 +21,14 @@ export async function findOrCreateConversation(db: Db, buyerId: string, supplier
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted, created: true };
-  const row = await db.selectFrom('conversations').selectAll().where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId).executeTakeFirstOrThrow();
+  // Created meanwhile by a concurrent call: that one.
+  const row = await findPairConversation(db, buyerId, supplierId);
+  if (!row) throw new Error('conversation neither inserted nor found');
   return { row, created: false };
 }
+
+const findPairConversation = (db: Db, buyerId: string, supplierId: string): Promise<ConversationRow | undefined> =>
+  db.selectFrom('conversations').selectAll().where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId).executeTakeFirst();
 
 export interface ConversationPage {
   userId: string;

@@ -18,7 +18,7 @@ import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/proce
 import { orderNumberFrom, type PaymentTermChoice } from '../domain/terms';
 import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
-import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
+import { completeCheckoutRows, EXPIRE_CHECKOUT, type CompletedCheckout } from './complete-checkout';
 import { endCheckout } from './end-checkout';
 import { requireLiquorLicence } from './licence-check';
 import { orderTransitioned } from './order-events';
@@ -117,8 +117,8 @@ function answerOf(answer: Exclude<CheckoutAnswer, { kind: 'interrupted' }>, repl
   return { ...(answer.outcome as orders.CheckoutOutcome), replayed };
 }
 
-export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow, known?: PaymentSummary | null): Promise<orders.Checkout> {
-  const rows = await ordersOfCheckout(deps.db, row.id);
+export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow, known?: PaymentSummary | null, knownOrders?: OrderRow[]): Promise<orders.Checkout> {
+  const rows = knownOrders ?? (await ordersOfCheckout(deps.db, row.id));
   const payment = known !== undefined ? known : row.charge_now_cents > 0 ? await paymentOf(deps, row.id) : null;
   return checkoutView(row, rows, payment);
 }
@@ -235,10 +235,7 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     await deps.shipping.createShippingOrder(order).catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'shipping order not created; the order goes on'));
   }
 
-  if (checkout.charge_now_cents === 0) {
-    await completeCheckout(deps, checkout.id);
-    return finish(deps, checkout.id, null);
-  }
+  if (checkout.charge_now_cents === 0) return finish(deps, checkout.id, null, await completeCheckoutRows(deps, checkout.id));
 
   let payment: payments.Payment;
   try {
@@ -262,19 +259,24 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     }
     throw err;
   }
-  if (payment.status === 'succeeded') await completeCheckout(deps, checkout.id);
+  let completed: CompletedCheckout | null = null;
+  if (payment.status === 'succeeded') completed = await completeCheckoutRows(deps, checkout.id);
   else await setPaymentStatus(deps.db, checkout.id, payment.status);
   if (payment.status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });
   }
-  return finish(deps, checkout.id, paymentSummary(payment));
+  return finish(deps, checkout.id, paymentSummary(payment), completed);
 }
 
-/** The answer: the checkout as it is now (with the payment just answered, when there was one) saved as the key's first answer. */
-async function finish(deps: OrdersDeps, checkoutId: string, payment: PaymentSummary | null): Promise<orders.CheckoutOutcome> {
-  const row = await findCheckout(deps.db, checkoutId);
+/**
+ * The answer: the checkout as it is now (with the payment just answered, when there was one) saved
+ * as the key's first answer. When this request completed the checkout, the rows it moved are the
+ * checkout as it is now, so they are not read again.
+ */
+async function finish(deps: OrdersDeps, checkoutId: string, payment: PaymentSummary | null, completed: CompletedCheckout | null = null): Promise<orders.CheckoutOutcome> {
+  const row = completed?.checkout ?? (await findCheckout(deps.db, checkoutId));
   if (!row) throw new AppError('internal');
-  const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row, payment), preview: [], replayed: false };
+  const outcome: orders.CheckoutOutcome = { checkout: await loadCheckoutView(deps, row, payment, completed?.orders), preview: [], replayed: false };
   // Saved now: this is the first answer. Otherwise another saved one first (a retry's or the saga's refusal): answer that.
   if (await saveAnswer(deps.db, checkoutId, { kind: 'ok', outcome }, deps.now())) return outcome;
   const saved = await findCheckout(deps.db, checkoutId);

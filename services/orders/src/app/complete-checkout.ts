@@ -1,6 +1,6 @@
 import { AppError, enqueueEvent, systemContext, withTransaction } from '@caskade/kit';
-import { moveCheckout, lockCheckout } from '../db/checkouts';
-import { moveOrder, ordersOfCheckout } from '../db/orders';
+import { findCheckout, purchasePendingCheckout, type CheckoutRow } from '../db/checkouts';
+import { moveOrder, ordersOfCheckout, type OrderRow } from '../db/orders';
 import { cancelTimer, scheduleTimer } from '../db/timers';
 import { PROCESS_STEPS, pendingPaymentState, findTransition } from '../domain/processes';
 import { isPaymentTerm, termDueDate } from '../domain/terms';
@@ -25,14 +25,29 @@ export interface Confirmer {
  * timer may all arrive; the conditional update lets exactly one of them do it.
  */
 export async function completeCheckout(deps: OrdersDeps, checkoutId: string, by: Confirmer = { actor: 'system', actorId: '' }): Promise<boolean> {
+  return (await completeCheckoutRows(deps, checkoutId, by)) !== null;
+}
+
+/** The completed checkout and its orders as this call left them (what the saga answers with, read no more), or null when it did not complete it. */
+export interface CompletedCheckout {
+  checkout: CheckoutRow;
+  orders: OrderRow[];
+}
+
+/** completeCheckout, answering the checkout and orders it moved (null when another completed or ended it). */
+export async function completeCheckoutRows(deps: OrdersDeps, checkoutId: string, by: Confirmer = { actor: 'system', actorId: '' }): Promise<CompletedCheckout | null> {
   // Stock first: committing is idempotent, and a reservation only leaves once the checkout has ended.
   await deps.catalog.commitReservation({ reservationId: checkoutId }, systemContext(`checkout:${checkoutId}`));
   const now = deps.now();
-  const done = await withTransaction(deps.db, async (trx) => {
-    const checkout = await lockCheckout(trx, checkoutId);
-    if (!checkout) throw new AppError('not-found', { resource: 'checkout' });
-    if (!(await moveCheckout(trx, checkoutId, ['pending'], 'purchased', now))) return false;
+  const done = await withTransaction(deps.db, async (trx): Promise<CompletedCheckout | null> => {
+    // The conditional move takes the checkout's row lock; only when it did not move is there anything to look up.
+    const checkout = await purchasePendingCheckout(trx, checkoutId, now);
+    if (!checkout) {
+      if (!(await findCheckout(trx, checkoutId))) throw new AppError('not-found', { resource: 'checkout' });
+      return null;
+    }
     const rows = await ordersOfCheckout(trx, checkoutId);
+    const after = new Map<string, OrderRow>();
     for (const order of rows) {
       const steps = PROCESS_STEPS[order.process_name];
       if (order.payment_term === 'none') {
@@ -41,6 +56,7 @@ export async function completeCheckout(deps: OrdersDeps, checkoutId: string, by:
         if (!def || order.state !== def.from) continue;
         const moved = await moveOrder(trx, order, { transition: name, actor: by.actor, actorId: by.actorId, to: def.to, now, paymentStatus: 'succeeded' });
         if (moved) {
+          after.set(moved.id, moved);
           await orderTransitioned(trx, moved, order.state, by.actor, { actorId: by.actorId });
           await armTimers(trx, moved, order.state, now, deps.timerDurations);
         }
@@ -50,6 +66,7 @@ export async function completeCheckout(deps: OrdersDeps, checkoutId: string, by:
         const due = termDueDate(now, order.payment_term);
         const moved = await moveOrder(trx, order, { transition: def.name, actor: 'customer', actorId: order.buyer_id, to: def.to, now, paymentStatus: 'pending', paymentDueAt: due });
         if (moved) {
+          after.set(moved.id, moved);
           await orderTransitioned(trx, moved, order.state, 'customer', { actorId: order.buyer_id });
           await scheduleTimer(trx, TERM_CHARGE, order.id, due);
           await armTimers(trx, moved, order.state, now, deps.timerDurations);
@@ -65,7 +82,7 @@ export async function completeCheckout(deps: OrdersDeps, checkoutId: string, by:
         cartLines: checkout.kind === 'cart' ? rows.flatMap((o) => o.lines.filter((l) => l.cartEntryId).map((l) => ({ entryId: l.cartEntryId, quantity: l.quantity }))) : [],
       },
     });
-    return true;
+    return { checkout, orders: rows.map((o) => after.get(o.id) ?? o) };
   }, 5);
   if (done) deps.eventsWritten();
   return done;

@@ -62,6 +62,13 @@ export const findCheckout = (db: Db, id: string): Promise<CheckoutRow | undefine
 export const lockCheckout = (trx: Transaction<OrdersDB>, id: string): Promise<CheckoutRow | undefined> =>
   trx.selectFrom('checkouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/**
+ * Move a pending checkout to purchased and answer its row as moved (the update takes the row lock
+ * the rest of the transaction needs): the row, or undefined when it is not pending (or not there).
+ */
+export const purchasePendingCheckout = (trx: Transaction<OrdersDB>, id: string, now: Date): Promise<CheckoutRow | undefined> =>
+  trx.updateTable('checkouts').set({ state: 'purchased', updated_at: now }).where('id', '=', id).where('state', '=', 'pending').returningAll().executeTakeFirst();
+
 /** Save the key's first answer: true when this call saved it, false when one was saved before. */
 export async function saveAnswer(db: Db, id: string, answer: CheckoutAnswer, now: Date): Promise<boolean> {
   const res = await db.updateTable('checkouts').set({ answer: JSON.stringify(answer), updated_at: now }).where('id', '=', id).where('answer', 'is', null).executeTakeFirst();
