@@ -8,7 +8,8 @@
  * - search: GET /api/listings over category, keyword, sort and page queries. Target ≥ 500 req/s.
  *
  * Prints req/s, p50/p95/p99, the process's CPU ms per request and the load average; exits non-zero
- * on any error or non-2xx answer. Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CPU_PROF.
+ * on any error or non-2xx answer. Settings: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_CPU_PROF, RESPONSE_CACHE_MS
+ * (passed to the app: 0 measures without the gateway's response cache, docs/decisions/064).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -66,7 +67,7 @@ async function main(): Promise<boolean> {
     console.log(`NODE_ENV=${nodeEnv}; load average ${load()}; starting the embedded app with the demo catalog…`);
     child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'scripts', 'run-embedded.ts')], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: nodeEnv, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000' },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: nodeEnv, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000', ...(process.env.RESPONSE_CACHE_MS ? { RESPONSE_CACHE_MS: process.env.RESPONSE_CACHE_MS } : {}) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
