@@ -40,7 +40,8 @@ RUN npm run build:web \
       cp "$bundle" "$bundle.map" "out/$name/dist/"; \
     done \
  && mkdir -p out/gateway/web \
- && cp -r web/dist out/gateway/web/dist
+ && cp -r web/dist out/gateway/web/dist \
+ && cp -r web/dist-ssr out/gateway/web/dist-ssr
 
 FROM base AS prod-deps
 COPY --from=manifests /manifests/ ./

@@ -16,22 +16,44 @@ const pureZodSchemas = (): Plugin => ({
   name: 'caskade-pure-zod-schemas',
   transform(code, id) {
     if (!PURE_MODULES.test(id) || !/\.tsx?$/.test(id)) return null;
-    const out = code.replace(/(?<![\w$.])z\.(?=[a-z]\w*\()/g, '/* @__PURE__ */ z.');
+    // `z.string(…)` and a chain broken over lines (`z\n  .string(…)`) alike (ADR 062).
+    const out = code.replace(/(?<![\w$.])z(?=\s*\.\s*[a-z]\w*\()/g, '/* @__PURE__ */ z');
     return out === code ? null : { code: out, map: null };
   },
 });
 
-export default defineConfig({
+/**
+ * Two builds: the browser's (dist/) and, with `--ssr src/entry-server.tsx`, the server renderer the
+ * gateway loads to send the landing, search and listing pages as HTML (ADR 062): one CommonJS file
+ * with everything bundled (dist-ssr/entry-server.cjs), so it needs no package at run time and loads
+ * with a plain require from the gateway, whatever module system runs the gateway.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true, target: 'node' as const },
+        build: {
+          outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: true,
+          rolldownOptions: {
+            treeshake: { moduleSideEffects: (id: string) => !PURE_MODULES.test(id), manualPureFunctions: ['z'] },
+            output: { format: 'cjs' as const, entryFileNames: '[name].cjs', codeSplitting: false },
+          },
+        },
+      }
+    : {}),
   plugins: [
     pureZodSchemas(),
     react(),
     tailwindcss(),
     // Brotli and gzip beside every text asset, made once at build time; the gateway serves the best
     // one the browser accepts (ADR 057). index.html is left out: the gateway rewrites it per page.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(?:js|css|svg)$/, threshold: 0, skipIfLargerOrEqual: true }),
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(?:js|css|svg)$/, threshold: 0, skipIfLargerOrEqual: true })]),
   ],
-  build: {
+  ...(isSsrBuild ? {} : { build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
@@ -45,8 +67,8 @@ export default defineConfig({
       // module the page needs for something else.
       treeshake: { moduleSideEffects: (id: string) => !PURE_MODULES.test(id), manualPureFunctions: ['z'] },
     },
-  },
+  } }),
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-});
+}));

@@ -1,10 +1,12 @@
 // First: zod's settings must be in place before any schema module is evaluated.
 import './lib/zodConfig';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { matchRoutes, RouterProvider } from 'react-router-dom';
+import { appRoutes, createAppRouter } from './app/router';
+import type { RouteHandle } from './app/routeContext';
+import { readServerState } from './app/serverState';
 import { registerServiceWorker } from './lib/push';
 import './index.css';
 
@@ -18,13 +20,34 @@ const queryClient = new QueryClient({
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * A page the server rendered (ADR 062) comes with its data and loader results: the first render
+ * here is that same page, drawn over the server's HTML once the page's code is in (its chunk is
+ * preloaded from the HTML), so nothing on screen changes or waits for a spinner.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const server = readServerState(document);
+  if (server) {
+    hydrate(queryClient, server.queries);
+    const matches = matchRoutes(appRoutes, window.location) ?? [];
+    await Promise.all(matches.map((m) => (m.route.handle as RouteHandle | undefined)?.route.load())).catch(() => undefined);
+  }
+  const router = createAppRouter(server ? { loaderData: server.loaderData } : undefined);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  const reactRoot = createRoot(container);
+  // Over the server's HTML the page is already on screen: render as a transition, in slices that
+  // leave the main thread free between them (no long task), instead of in one block.
+  if (server) startTransition(() => reactRoot.render(app));
+  else reactRoot.render(app);
+}
+
+void start(root);
 
 // The service worker (/sw.js): pushes, and the offline page for everyone, signed in or not.
 registerServiceWorker();

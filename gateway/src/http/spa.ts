@@ -5,6 +5,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { AppError, withGst, CATEGORY_LABELS, CURRENCY, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
+import { hasSessionMarker, injectRendered, prerender, PRERENDERED_ROUTES, serverRenderer, type RenderedPage } from './prerender';
 import { isCategory, LISTING_GALLERY_SIZES, SERVICE_CATEGORY_LABELS, isServiceCategory, scaledSrcSet } from '@caskade/catalog/domain';
 
 export interface SeoOptions {
@@ -160,6 +161,12 @@ const money = (cents: number): string => (cents / 100).toFixed(2);
 /** Listing prices are stored ex GST; the listing page's headline, and so the structured data, is what the buyer pays. */
 const incGst = (exGstCents: number): number => withGst(exGstCents).incGst;
 const categoryLabel = (c: string): string => (isCategory(c) ? CATEGORY_LABELS[c] : isServiceCategory(c) ? SERVICE_CATEGORY_LABELS[c] : c);
+
+const withoutPreload = (meta: PageMeta): PageMeta => {
+  const copy = { ...meta };
+  delete copy.preloadImage;
+  return copy;
+};
 
 /** Title, description and schema.org Product/Offer data of a listing page. */
 export function listingMeta(l: catalog.Listing, base: string): PageMeta {
@@ -398,6 +405,17 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
     }),
   );
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  const renderer = serverRenderer(dist, seo?.logger);
+  const renderedPage = async (req: Request): Promise<RenderedPage | null> => {
+    const route = NAMED_PATTERNS.find((r) => r.re.test(req.path));
+    if (!route || !PRERENDERED_ROUTES.has(route.name) || hasSessionMarker(req.headers.cookie)) return null;
+    const ssr = renderer();
+    if (!ssr) return null;
+    // The page's API calls go to this gateway, at the address the request came in on.
+    const local = req.socket.localAddress ?? '127.0.0.1';
+    const host = local.startsWith('::ffff:') ? local.slice('::ffff:'.length) : local.includes(':') ? `[${local}]` : local;
+    return prerender(ssr, new URL(req.originalUrl, 'http://caskade.invalid').href, `http://${host}:${req.socket.localPort ?? 80}`, seo?.logger);
+  };
   router.get(/^(?!\/api(\/|$)).*/, async (req: Request, res: Response) => {
     const build = built();
     if (build === null) {
@@ -411,12 +429,17 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
       res.status(404).type('html').send(html);
       return;
     }
+    // The landing, search and listing pages of a visitor without a session, as HTML (ADR 062).
+    const rendered = renderedPage(req);
     if (!seo) {
-      res.type('html').send(html);
+      const page = await rendered;
+      res.type('html').send(page ? injectRendered(html, page) : html);
       return;
     }
-    const { meta, status } = await metaFor(req.path, seo);
-    res.status(status).type('html').send(meta ? injectMeta(html, meta) : html);
+    const [{ meta, status }, page] = await Promise.all([metaFor(req.path, seo), rendered]);
+    // A rendered page brings its own preload of the same photo (first in <head>): one link, not two.
+    const withMeta = meta ? injectMeta(html, page?.headHtml ? withoutPreload(meta) : meta) : html;
+    res.status(status).type('html').send(page && status === 200 ? injectRendered(withMeta, page) : withMeta);
   });
   return router;
 }

@@ -35,6 +35,12 @@ export const isApiError = (value: unknown): value is ApiError => value instanceo
 export const NETWORK_ERROR_CODE = 'network-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Where `/api/…` is: '' in the browser (same origin); the gateway's own address when it renders a page (ADR 062). */
+let apiOrigin = '';
+export function setApiOrigin(origin: string): void {
+  apiOrigin = origin;
+}
 const NO_REFRESH = new Set(['/api/auth/refresh', '/api/auth/login', '/api/auth/logout', '/api/auth/sign-up']);
 
 let refreshing: Promise<boolean> | null = null;
@@ -79,7 +85,7 @@ async function send(method: Method, path: string, body: unknown, extraHeaders: R
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   try {
-    return await fetch(path, {
+    return await fetch(`${apiOrigin}${path}`, {
       method,
       credentials: 'same-origin',
       headers,

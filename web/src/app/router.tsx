@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { ui } from '../i18n/messages';
 import { Layout } from './Layout';
@@ -22,11 +22,18 @@ const pages: RouteObject[] = [...routes, notFoundRoute].map((route) => ({
   handle: { route } satisfies RouteHandle,
 }));
 
-export const router = createBrowserRouter([
+/** The app's route tree: the browser's router and the server renderer (entry-server.tsx) read the same one. */
+export const appRoutes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
     // The pathless child keeps the shell on screen when a page fails.
     children: [{ errorElement: <RouteError />, children: pages }],
   },
-]);
+];
+
+/**
+ * The browser's router. `hydrationData`: the loader results of a page the server rendered (ADR 062),
+ * so the first render is that page at once instead of the loading fallback while loaders run again.
+ */
+export const createAppRouter = (hydrationData?: HydrationState) => createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : {});

@@ -1,4 +1,6 @@
 export function readCookie(name: string): string | null {
+  // Rendered on the server (ADR 062): an anonymous visitor's page, as if no cookie were set.
+  if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { deferAppScripts, hasSessionMarker, injectRendered } from './prerender';
+import { spa } from './spa';
+
+const INDEX = [
+  '<!doctype html>',
+  '<html lang="en-AU">',
+  '  <head>',
+  '    <meta charset="UTF-8" />',
+  '    <title>Caskade</title>',
+  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>',
+  '    <link rel="modulepreload" crossorigin href="/assets/chunk-def.js">',
+  '  </head>',
+  '  <body>',
+  '    <div id="root"></div>',
+  '  </body>',
+  '</html>',
+].join('\n');
+
+describe('server-rendered pages in index.html (ADR 062)', () => {
+  test('the page fills #root, its state follows, its image preload goes first in <head>, the app starts from /boot.js', () => {
+    const html = injectRendered(INDEX, {
+      headHtml: '<link rel="preload" as="image" href="/images/a/scaled-800" fetchPriority="high"/>',
+      rootHtml: '<main><h1>Hello</h1></main>',
+      stateScript: '<script type="application/json" id="caskade-server-state">{}</script>',
+    });
+    expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>\n    <script type="application/json" id="caskade-server-state">{}</script>');
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(html.indexOf('<meta charset="UTF-8" />'));
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(html.indexOf('<title>'));
+    expect(html).toContain('<script defer src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/chunk-def.js"></script>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  test('without an image preload the head is left as it was; without a #root nothing changes', () => {
+    const html = injectRendered(INDEX, { headHtml: '', rootHtml: '<p>x</p>', stateScript: '' });
+    expect(html.split('\n').slice(0, 5)).toEqual(INDEX.split('\n').slice(0, 5));
+    expect(injectRendered('<html><body></body></html>', { headHtml: '<link rel="preload">', rootHtml: '<p>x</p>', stateScript: '' })).toBe('<html><body></body></html>');
+  });
+
+  test('a page without the app’s module script is left alone; attribute values are escaped', () => {
+    expect(deferAppScripts('<head><link rel="modulepreload" crossorigin href="/a.js"></head>')).toBe('<head><link rel="modulepreload" crossorigin href="/a.js"></head>');
+    expect(deferAppScripts('<script type="module" crossorigin src="/x&y.js"></script>')).toBe('<script defer src="/boot.js" data-entry="/x&amp;y.js" data-preload=""></script>');
+  });
+
+  test.each([
+    [undefined, false],
+    ['', false],
+    ['caskade_cookie_consent=1', false],
+    ['not_caskade_session=1', false],
+    ['caskade_session=1', true],
+    ['a=b; caskade_session=1', true],
+  ])('cookie header %p: a session marker %p', (header, expected) => {
+    expect(hasSessionMarker(header)).toBe(expected);
+  });
+
+  test('the gateway serves the renderer’s page to a visitor without a session, the plain app otherwise', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'spa-ssr-'));
+    const dist = path.join(root, 'dist');
+    mkdirSync(dist);
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const calls: string[] = [];
+    writeFileSync(
+      path.join(root, 'dist-ssr', 'entry-server.cjs'),
+      `exports.renderPage = async (url, apiOrigin) => {
+        const u = new URL(url);
+        if (u.pathname === '/s' && u.search === '?fail=1') throw new Error('boom');
+        return { headHtml: '', rootHtml: '<h1>Rendered ' + u.pathname + u.search + '</h1><p>' + /^http:\\/\\/127\\.0\\.0\\.1:\\d+$/.test(apiOrigin) + '</p>', stateScript: '' };
+      };`,
+    );
+    const server = express().use(spa(dist)).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const page = async (p: string, cookie?: string) => (await fetch(`${url}${p}`, cookie ? { headers: { cookie } } : {})).text();
+      // The first request finds the renderer not loaded yet: the plain app, and the renderer loads after it.
+      expect(await page('/')).toContain('<div id="root"></div>');
+      await new Promise((r) => setTimeout(r, 50));
+      calls.push(await page('/'), await page('/s?keywords=gin'), await page('/s', 'caskade_session=1'), await page('/cart'), await page('/s?fail=1'));
+      const [landing, search, signedIn, cart, failed] = calls;
+      expect(landing).toContain('<div id="root"><h1>Rendered /</h1><p>true</p></div>');
+      expect(search).toContain('<h1>Rendered /s?keywords=gin</h1>');
+      expect(signedIn).toContain('<div id="root"></div>');
+      expect(cart).toContain('<div id="root"></div>');
+      expect(failed).toContain('<div id="root"></div>');
+      expect(signedIn).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(landing).toContain('<script defer src="/boot.js"');
+    } finally {
+      server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Server-rendered HTML for the pages a first visit lands on (ADR 062): the landing, search and
+ * listing pages, for a visitor without a session (no session marker cookie: the page is the same
+ * for everyone). The web build's server renderer (web/dist-ssr/entry-server.cjs, `vite build --ssr`)
+ * renders the page from the web app's own components and API calls; the gateway only puts its HTML
+ * into index.html. Without that file, on any failure or past the deadline, the plain app is sent and
+ * renders in the browser as before: server rendering only ever makes a page arrive sooner.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SESSION_MARKER_COOKIE, type Logger } from '@caskade/kit';
+
+export interface RenderedPage {
+  /** Preload links of the page's LCP image, for the top of <head>. */
+  headHtml: string;
+  rootHtml: string;
+  stateScript: string;
+}
+
+interface ServerRenderer {
+  renderPage(url: string, apiOrigin: string): Promise<RenderedPage | null>;
+}
+
+/** The web app's routes rendered on the server: the pages a first visit lands on. */
+export const PRERENDERED_ROUTES: ReadonlySet<string> = new Set(['LandingPage', 'SearchPage', 'ListingPage']);
+/** Past this the plain app is sent (the page still renders, in the browser). */
+export const PRERENDER_DEADLINE_MS = 1500;
+
+const isRenderer = (value: unknown): value is ServerRenderer =>
+  typeof value === 'object' && value !== null && typeof (value as { renderPage?: unknown }).renderPage === 'function';
+
+/** Whether the request carries the session marker (a signed-in browser: its pages are its own). */
+export const hasSessionMarker = (cookieHeader: string | undefined): boolean =>
+  (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_MARKER_COOKIE}=`));
+
+const ROOT = '<div id="root"></div>';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The app's module script and its preloads replaced by /boot.js (web/public), which asks for them
+ * once the page's largest image has been painted: the page is on screen without them, and on a
+ * slow connection they would otherwise take the bandwidth that image waits for. A page rendered in
+ * the browser keeps them as they are: there the scripts are what paints.
+ */
+export function deferAppScripts(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (_m: string, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const boot = `<script defer src="/boot.js" data-entry="${escapeAttr(entry[1] ?? '')}" data-preload="${escapeAttr(preloads.join(' '))}"></script>`;
+  return withoutPreloads.replace(ENTRY_SCRIPT, () => boot);
+}
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+/**
+ * `<div id="root"></div>` filled with the page, the state script after it, and the image preloads
+ * first in <head> (after the charset): requested before the stylesheet and the scripts.
+ */
+export function injectRendered(html: string, page: RenderedPage): string {
+  const at = html.indexOf(ROOT);
+  if (at < 0) return html;
+  const body = deferAppScripts(`${html.slice(0, at)}<div id="root">${page.rootHtml}</div>\n    ${page.stateScript}${html.slice(at + ROOT.length)}`);
+  const charset = CHARSET.exec(body);
+  if (!page.headHtml || !charset) return body;
+  const end = charset.index + charset[0].length;
+  return `${body.slice(0, end)}\n    ${page.headHtml}${body.slice(end)}`;
+}
+
+/**
+ * The renderer of the build beside `webDist` (web/dist-ssr next to web/dist), loaded on first use
+ * and again when a new build replaces it; null when there is none.
+ */
+export function serverRenderer(webDist: string, logger?: Logger): () => ServerRenderer | null {
+  const file = path.join(path.dirname(path.resolve(webDist)), 'dist-ssr', 'entry-server.cjs');
+  const load = createRequire(file);
+  let cached: { mtimeMs: number; renderer: ServerRenderer | null } | null = null;
+  let loading = false;
+  const loadNow = (mtimeMs: number) => {
+    let renderer: ServerRenderer | null = null;
+    try {
+      delete load.cache[file];
+      const mod: unknown = load(file);
+      renderer = isRenderer(mod) ? mod : null;
+    } catch (err) {
+      logger?.warn({ err, file }, 'the web server renderer could not be loaded; pages render in the browser');
+    }
+    cached = { mtimeMs, renderer };
+    loading = false;
+  };
+  // Loading the renderer takes a while (one large file): the request that finds it missing or
+  // outdated is answered with the plain app at once, and the renderer is loaded after it.
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.renderer;
+    if (!loading) {
+      loading = true;
+      setImmediate(() => loadNow(mtimeMs));
+    }
+    return null;
+  };
+}
+
+/** The page's HTML from the renderer, or null (none, failed, or not within the deadline). */
+export async function prerender(renderer: ServerRenderer, url: string, apiOrigin: string, logger?: Logger): Promise<RenderedPage | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), PRERENDER_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([renderer.renderPage(url, apiOrigin), deadline]);
+  } catch (err) {
+    logger?.warn({ err, url }, 'server rendering failed; the page renders in the browser');
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
