@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, createClient, createLogger, LocalEventBus, type CallContext, type PromiseClient, type Role } from '@caskade/kit';
-import { describeServiceBackends, dropTestSchema, solidPng, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
+import { describeServiceBackends, describeWithServices, dropTestSchema, pgliteService, postgresService, solidPng, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite, type ServiceGate } from '@caskade/kit/testing';
 import { catalogEnv, startCatalog, type CatalogService, type SupplierDirectory } from '@caskade/catalog';
 import { cartEnv, startCart, type CartService } from '@caskade/cart';
 import { identityEnv, startIdentity, type IdentityService } from '@caskade/identity';
@@ -47,10 +47,28 @@ export interface OrdersHarness {
   stop(): Promise<void>;
 }
 
-export async function startOrdersHarness(backend: Backend): Promise<OrdersHarness> {
-  const db = backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {};
+/** The services orders calls, on one backend and one bus: started once, shared by every suite of a file (see shareOrdersServices). */
+interface CalledServices {
+  backend: Backend;
+  bus: LocalEventBus;
+  env: Record<string, string>;
+  catalogSvc: CatalogService;
+  paymentsSvc: PaymentsService;
+  cartSvc: CartService;
+  identitySvc: IdentityService;
+  identityClient: PromiseClient<typeof identity.IdentityServiceService>;
+  catalogClient: PromiseClient<typeof catalog.CatalogServiceService>;
+  cartClient: PromiseClient<typeof cart.CartServiceService>;
+  paymentsClient: PromiseClient<typeof payments.PaymentsServiceService>;
+  brands: Map<string, string>;
+  images: Map<string, Promise<string>>;
+  stop(): Promise<void>;
+}
+
+async function startCalledServices(backend: Backend): Promise<CalledServices> {
+  const db: Record<string, string> = backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {};
   const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 50 });
-  const schemas = { catalog: uniqueName('orders_catalog_test'), payments: uniqueName('orders_payments_test'), cart: uniqueName('orders_cart_test'), orders: uniqueName('orders_test'), identity: uniqueName('orders_identity_test') };
+  const schemas = { catalog: uniqueName('orders_catalog_test'), payments: uniqueName('orders_payments_test'), cart: uniqueName('orders_cart_test'), identity: uniqueName('orders_identity_test') };
   const brands = new Map<string, string>();
   const directory: SupplierDirectory = {
     currentSupplier: async (ctx) => {
@@ -59,25 +77,45 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
       return { id: ctx.caller?.userId ?? '', brandName, displayName: brandName, published: true };
     },
   };
-  const clock = { now: Date.now() };
-  const env = { DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...db };
+  const env: Record<string, string> = { DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...db };
   const catalogSvc = await startCatalog({ env: catalogEnv.parse({ ...env, IDENTITY_ADDR: '127.0.0.1:1' }), bus, logger: testLogger, schema: schemas.catalog, directory });
   const paymentsSvc = await startPayments({ env: paymentsEnv.parse({ ...env, SANDBOX_BECS_SETTLE_SECONDS: '0' }), bus, logger: testLogger, schema: schemas.payments, pollMs: 50 });
   const cartSvc = await startCart({ env: cartEnv.parse({ ...env, CATALOG_ADDR: catalogSvc.grpcAddress }), bus, logger: testLogger, schema: schemas.cart });
   const identitySvc = await startIdentity({ env: identityEnv.parse(env), bus, logger: testLogger, schema: schemas.identity });
-  const ordersEnvValues = ordersEnv.parse({
-    ...env, IDENTITY_ADDR: identitySvc.grpcAddress, CATALOG_ADDR: catalogSvc.grpcAddress, CART_ADDR: cartSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress,
-  });
-  const startOne = (on = bus) => startOrders({ env: ordersEnvValues, bus: on, logger: testLogger, schema: schemas.orders, now: () => new Date(clock.now), timerPollMs: 0 });
-  const replicaBuses: LocalEventBus[] = [];
-  const ordersSvc = await startOne();
-  const replicas: OrdersService[] = [];
-  const client = createClient(orders.OrdersServiceService, ordersSvc.grpcAddress);
   const catalogClient = createClient(catalog.CatalogServiceService, catalogSvc.grpcAddress);
   const cartClient = createClient(cart.CartServiceService, cartSvc.grpcAddress);
   const paymentsClient = createClient(payments.PaymentsServiceService, paymentsSvc.grpcAddress);
   const identityClient = createClient(identity.IdentityServiceService, identitySvc.grpcAddress);
-  const images = new Map<string, Promise<string>>();
+  return {
+    backend, bus, env, catalogSvc, paymentsSvc, cartSvc, identitySvc, identityClient, catalogClient, cartClient, paymentsClient, brands, images: new Map(),
+    async stop() {
+      for (const c of [catalogClient, cartClient, paymentsClient, identityClient]) c.close();
+      await cartSvc.stop();
+      await paymentsSvc.stop();
+      await catalogSvc.stop();
+      await identitySvc.stop();
+      await bus.close();
+      for (const schema of Object.values(schemas)) await dropTestSchema(backend, schema);
+    },
+  };
+}
+
+/**
+ * The orders service on a schema (and clock) of its own, calling `called`: a suite's orders data,
+ * timers included, is its own even when the services it calls are shared with other suites.
+ */
+async function startOrdersOn(called: CalledServices): Promise<OrdersHarness> {
+  const { backend, bus, env, catalogSvc, paymentsSvc, cartSvc, identitySvc, identityClient, catalogClient, cartClient, paymentsClient, brands, images } = called;
+  const schema = uniqueName('orders_test');
+  const clock = { now: Date.now() };
+  const ordersEnvValues = ordersEnv.parse({
+    ...env, IDENTITY_ADDR: identitySvc.grpcAddress, CATALOG_ADDR: catalogSvc.grpcAddress, CART_ADDR: cartSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress,
+  });
+  const startOne = (on = bus) => startOrders({ env: ordersEnvValues, bus: on, logger: testLogger, schema, now: () => new Date(clock.now), timerPollMs: 0 });
+  const replicaBuses: LocalEventBus[] = [];
+  const ordersSvc = await startOne();
+  const replicas: OrdersService[] = [];
+  const client = createClient(orders.OrdersServiceService, ordersSvc.grpcAddress);
 
   return {
     backend,
@@ -144,23 +182,66 @@ export async function startOrdersHarness(backend: Backend): Promise<OrdersHarnes
       return r;
     },
     async stop() {
-      for (const c of [client, catalogClient, cartClient, paymentsClient, identityClient]) c.close();
+      client.close();
       for (const r of replicas) await r.stop();
       for (const b of replicaBuses) await b.close();
       await ordersSvc.stop();
-      await cartSvc.stop();
-      await paymentsSvc.stop();
-      await catalogSvc.stop();
-      await identitySvc.stop();
-      await bus.close();
-      for (const schema of Object.values(schemas)) await dropTestSchema(backend, schema);
+      await dropTestSchema(backend, schema);
     },
   };
 }
 
-/** A suite on PGlite and on PostgreSQL, each with its own harness. */
+/** Orders and every service it calls, all started for one suite and stopped with it. */
+export async function startOrdersHarness(backend: Backend): Promise<OrdersHarness> {
+  const called = await startCalledServices(backend);
+  try {
+    const harness = await startOrdersOn(called);
+    return { ...harness, stop: async () => { await harness.stop(); await called.stop(); } };
+  } catch (err) {
+    await called.stop();
+    throw err;
+  }
+}
+
+/** Set by shareOrdersServices: the suites of this file share the services orders calls. */
+let shared: { backend: Backend; gate: ServiceGate; called: () => Promise<CalledServices> } | undefined;
+
+/**
+ * For a file that gathers the orders suites on one backend (services/orders/src/app/orders-on-*.test.ts):
+ * import it first, then the suites. Catalog, payments, cart and identity start once, with the first
+ * suite, and stop after the last; each suite still gets its own orders service, schema and clock
+ * (startOrdersOn), and its own users and listings as before. Starting the four called services was
+ * most of each suite's time on PGlite (docs/decisions/066).
+ */
+export function shareOrdersServices(backend: Backend): void {
+  let started: Promise<CalledServices> | undefined;
+  shared = { backend, gate: backend === 'postgres' ? postgresService() : pgliteService(), called: () => (started ??= startCalledServices(backend)) };
+  afterAll(async () => {
+    if (started) await (await started).stop();
+  }, 60_000);
+}
+
+/** A suite on PGlite and on PostgreSQL, each with its own harness; in a file that called shareOrdersServices, on that backend only, sharing the called services. */
 export function describeOrders(title: string, body: (h: () => OrdersHarness, t: GatedSuite, backend: Backend) => void): void {
-  describeServiceBackends(title, startOrdersHarness, body);
+  if (!shared) {
+    describeServiceBackends(title, startOrdersHarness, body);
+    return;
+  }
+  // In a file gathering the suites on one backend: gated as describeOnBackends would (SKIPPED loudly; CI fails).
+  const { backend, gate, called } = shared;
+  describeWithServices(`${title} on ${backend}`, [gate], (t) => {
+    let running: OrdersHarness | undefined;
+    t.beforeAll(async () => {
+      running = await startOrdersOn(await called());
+    }, 120_000);
+    t.afterAll(async () => {
+      await running?.stop();
+    });
+    body(() => {
+      if (!running) throw new Error(`${title} on ${backend}: the service has not started`);
+      return running;
+    }, t, backend);
+  });
 }
 
 /** Polls `read` until `done` holds (events travel on the bus asynchronously). */

@@ -1,0 +1,62 @@
+/**
+ * Payment terms on the real services: the order is purchased at once; on its due date the timer
+ * charges the buyer's default payment method off-session, once; with no saved method (or a
+ * decline) the order shows "failed auto-charge" and offers the buyer Pay now, which pays it.
+ */
+import { randomUUID } from 'node:crypto';
+import { expectAppError } from '@caskade/kit/testing';
+import { PAY_NOW, TERM_DAYS } from '../domain/terms';
+import { describeOrders, eventually, type OrdersHarness } from '../testing/harness';
+import { runDueTimers } from './timers';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** What the buyer of a term order may do before delivery, whatever its charge: cancel, or confirm receipt. */
+const BUYER_ACTIONS = ['buyer-cancel-delayed-payment', 'mark-received-from-purchased-delayed-payment'];
+
+async function termOrder(h: OrdersHarness, savedMethod: string | null) {
+  const supplier = await h.supplier();
+  await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: ['30_days'] }, supplier);
+  const listing = await h.listing(supplier, `Term Ale ${randomUUID().slice(0, 6)}`, 10);
+  const { ctx, addressId } = await h.buyer();
+  if (savedMethod) await h.paymentsClient.attachPaymentMethod({ paymentMethodId: savedMethod, setupIntentId: '', replacesPaymentMethodId: '' }, ctx);
+  await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, ctx);
+  await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, ctx);
+  const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, ctx);
+  const order = out.outcome?.checkout?.orders[0];
+  if (!order) throw new Error('no order');
+  return { order, buyer: ctx };
+}
+
+describeOrders('payment terms', (harness, { test: it }) => {
+  it('charges the default method on the due date, once', async () => {
+    const h = harness();
+    const { order, buyer } = await termOrder(h, 'pm_card_visa');
+    expect([order.state, order.paymentStatus, order.priced?.payinTotalCents]).toEqual(['purchased-delayed-payment', 'pending', 52_800]);
+    h.clock.now += (TERM_DAYS['30_days'] - 1) * DAY;
+    await runDueTimers(h.orders.deps);
+    expect((await h.client.getOrder({ id: order.id }, buyer)).order?.paymentStatus).toBe('pending');
+    h.clock.now += 2 * DAY;
+    await runDueTimers(h.orders.deps);
+    const paid = await h.client.getOrder({ id: order.id }, buyer);
+    expect([paid.order?.paymentStatus, paid.order?.allowedTransitions.sort()]).toEqual(['paid', BUYER_ACTIONS]);
+    const payment = (await h.paymentsClient.getPayment({ paymentId: order.id }, { requestId: 't', caller: null })).payment;
+    expect([payment?.status, payment?.amountCents]).toEqual(['succeeded', 52_800]);
+    h.clock.now += DAY;
+    expect((await runDueTimers(h.orders.deps)).fired).toBe(0);
+  }, 30_000);
+
+  it('with no saved method the charge fails: "failed auto-charge", then Pay now with a card pays it', async () => {
+    const h = harness();
+    const { order, buyer } = await termOrder(h, null);
+    h.clock.now += (TERM_DAYS['30_days'] + 1) * DAY;
+    await runDueTimers(h.orders.deps);
+    const failed = (await h.client.getOrder({ id: order.id }, buyer)).order;
+    expect([failed?.paymentStatus, failed?.allowedTransitions.sort()]).toEqual(['failed', [...BUYER_ACTIONS, PAY_NOW].sort()]);
+    await expectAppError(h.client.transitionOrder({ id: order.id, transition: PAY_NOW, paramsJson: JSON.stringify({ paymentMethodId: 'pm_card_chargeDeclined' }) }, buyer), 'transaction-payment-failed');
+    const paid = await h.client.transitionOrder({ id: order.id, transition: PAY_NOW, paramsJson: JSON.stringify({ paymentMethodId: 'pm_card_visa' }) }, buyer);
+    expect([paid.order?.paymentStatus, paid.order?.allowedTransitions.sort(), paid.order?.state]).toEqual(['paid', BUYER_ACTIONS, 'purchased-delayed-payment']);
+    const settled = await eventually(async () => (await h.client.getOrder({ id: order.id }, buyer)).order?.paymentStatus, (s) => s === 'paid');
+    expect(settled).toBe('paid');
+    await expectAppError(h.client.transitionOrder({ id: order.id, transition: PAY_NOW, paramsJson: JSON.stringify({ paymentMethodId: 'pm_card_visa' }) }, buyer), 'transaction-invalid-transition');
+  }, 30_000);
+});

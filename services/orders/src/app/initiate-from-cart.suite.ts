@@ -1,0 +1,85 @@
+/**
+ * The cart checkout on the real services: one order per supplier, readable numbers drawn again on a
+ * clash, previews write nothing. And enquiries (product-spec §4: initial → enquiry →
+ * request-payment-after-enquiry): an order with no checkout, its message on the event, then paid for
+ * as Buy now, the enquiry's order becoming the checkout's.
+ */
+import { randomUUID } from 'node:crypto';
+import { expectAppError } from '@caskade/kit/testing';
+import { describeOrders, eventually } from '../testing/harness';
+import { ORDER_MSG } from '../domain/messages';
+import { ORDER_NUMBER_PATTERN } from '../domain/terms';
+
+describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) => {
+  it('an enquiry is an order in enquiry with no checkout, nothing held; paying for it makes that order the checkout’s, once', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Enquiry Brewing');
+    const listing = await h.listing(supplier, 'Enquiry Lager', 10);
+    const { ctx, addressId } = await h.buyer();
+    const message = 'Could you deliver <b>two</b> kegs on Friday?';
+    const enquired = (await h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 2, message }, ctx)).order;
+    expect([enquired?.state, enquired?.processName, enquired?.checkoutId, enquired?.lines.map((l) => l.quantity), enquired?.allowedTransitions]).toEqual(['enquiry', 'release-1', '', [2], []]);
+    expect(enquired?.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+    const id = enquired?.id ?? '';
+    const asSupplier = (await h.client.getOrder({ id }, supplier)).order;
+    expect(asSupplier?.activity.map((a) => [a.transition, a.fromState, a.toState, a.note])).toEqual([['enquire', 'initial', 'enquiry', message]]);
+    expect(await h.stockOf(listing.id)).toBe(10);
+
+    // Bad input changes nothing; only a buyer enquires.
+    await expectAppError(h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 1, message: '   ' }, ctx), 'validation-invalid-params');
+    await expectAppError(h.client.enquire({ listingId: listing.id, packageIndex: 9, quantity: 1, message }, ctx), 'validation-invalid-params');
+    await expectAppError(h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 0, message }, ctx), 'validation-invalid-params');
+    await expectAppError(h.client.enquire({ listingId: randomUUID(), packageIndex: 0, quantity: 1, message }, ctx), 'transaction-listing-not-found');
+    await expectAppError(h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 1, message }, supplier), 'forbidden');
+
+    const pay = (enquiryId: string, by = ctx, address = addressId, paymentTerm = 'none') => h.client.initiateForListing({
+      idempotencyKey: randomUUID(), listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup', deliveryAddressId: address,
+      payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm, speculative: false, billing: undefined, enquiryId,
+    }, by, { deadlineMs: 20_000 });
+    // Another buyer cannot pay for it; a payment term is refused (pay now only).
+    const other = await h.buyer();
+    await expectAppError(pay(id, other.ctx, other.addressId), 'not-found');
+    await expectAppError(pay(id, ctx, addressId, '30_days'), 'validation-invalid-params');
+
+    const paid = await pay(id);
+    expect(paid.outcome?.checkout?.orders.map((o) => o.id)).toEqual([id]);
+    const order = await eventually(async () => (await h.client.getOrder({ id }, ctx)).order, (o) => o?.state === 'purchased');
+    expect([order?.state, order?.checkoutId, order?.orderNumber]).toEqual(['purchased', paid.outcome?.checkout?.id, enquired?.orderNumber]);
+    expect(order?.activity.map((a) => a.transition)).toEqual(['enquire', 'request-payment-after-enquiry', 'confirm-payment']);
+    expect(await h.stockOf(listing.id)).toBe(8);
+    // Paid for once: paying again for it is refused and places nothing.
+    const err = await expectAppError(pay(id), 'validation-invalid-params');
+    expect(err.meta).toMatchObject({ fields: { enquiryId: ORDER_MSG.enquiryNotPayable } });
+    expect(await h.stockOf(listing.id)).toBe(8);
+  }, 60_000);
+
+  it('draws another order number when the first is taken, and previews without writing', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Clash Brewing');
+    const listing = await h.listing(supplier, 'Clash Pils', 10);
+    const fixed = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]);
+    const random = h.orders.deps.randomBytes;
+    let draws = 0;
+    // The first two draws give the same bytes: the second checkout's first number clashes.
+    h.orders.deps.randomBytes = (n) => (draws++ < 2 ? fixed : random(n));
+    try {
+      const numbers: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { ctx, addressId } = await h.buyer();
+        await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
+        const request = { idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: true, billing: undefined };
+        const preview = await h.client.initiateFromCart(request, ctx);
+        expect([preview.outcome?.checkout, preview.outcome?.preview.length, preview.outcome?.preview[0]?.priced?.payinTotalCents]).toEqual([undefined, 1, 26_400]);
+        expect(await h.stockOf(listing.id)).toBe(10 - i);
+        const out = await h.client.initiateFromCart({ ...request, speculative: false }, ctx);
+        numbers.push(out.outcome?.checkout?.orders[0]?.orderNumber ?? '');
+      }
+      expect(numbers[0]).toBe('CK-4679-ACDE');
+      expect(numbers[1]).not.toBe(numbers[0]);
+      expect(numbers[1]).toMatch(ORDER_NUMBER_PATTERN);
+      expect(draws).toBe(3);
+    } finally {
+      h.orders.deps.randomBytes = random;
+    }
+  }, 30_000);
+});
