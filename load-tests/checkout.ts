@@ -124,12 +124,20 @@ async function drainEvents(databaseUrl: string): Promise<number> {
   try {
     const jsm = await jetstreamManager(nc);
     const schemas = (await client.query<{ s: string }>(`select table_schema as s from information_schema.tables where table_name = 'outbox'`)).rows.map((r) => r.s);
-    const pendingSql = schemas.map((s) => `select count(*)::int as n from "${s}".outbox where state = 'pending'`).join(' union all ');
+    const pendingSql = schemas.map((s) => `select '${s}' as schema, count(*)::int as n from "${s}".outbox where state = 'pending'`).join(' union all ');
+    let reported = 0;
     while (performance.now() - start < 60_000) {
-      const outbox = (await client.query<{ n: number }>(pendingSql)).rows.reduce((sum, r) => sum + r.n, 0);
-      let queued = 0;
-      for await (const c of jsm.consumers.list('CASKADE_EVENTS')) queued += c.num_pending + c.num_ack_pending;
-      if (outbox === 0 && queued === 0) break;
+      const outboxes = (await client.query<{ schema: string; n: number }>(pendingSql)).rows.filter((r) => r.n > 0);
+      const queued: string[] = [];
+      for await (const c of jsm.consumers.list('CASKADE_EVENTS')) {
+        if (c.num_pending + c.num_ack_pending > 0) queued.push(`${c.name} ${c.num_pending}+${c.num_ack_pending} (${c.num_redelivered} redelivered)`);
+      }
+      if (outboxes.length === 0 && queued.length === 0) break;
+      // A slow drain says who is behind (the consumers are shared by every run on this NATS server).
+      if (performance.now() - start > (reported + 1) * 5000) {
+        reported += 1;
+        console.log(`still draining: ${[...outboxes.map((o) => `${o.schema} outbox ${o.n}`), ...queued].join(', ')}`);
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   } finally {
