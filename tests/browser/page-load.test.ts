@@ -107,7 +107,7 @@ describeWithServices('browser: page load', [chromiumGate, webBuildGate, pgliteSe
     // The gateway loads its renderer after the first page request; then every such page is rendered.
     const deadline = Date.now() + 60_000;
     while (!(await html('/')).includes('id="caskade-server-state"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    const rootOf = (page: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="caskade-server-state">/.exec(page)?.[1] ?? '';
+    const rootOf = (page: string) => /<div id="root" inert>([\s\S]*?)<\/div>\s*<script type="application\/json" id="caskade-server-state">/.exec(page)?.[1] ?? '';
     const landing = await html('/');
     expect(rootOf(landing)).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     // The app's code is asked for by /boot.js once the page's largest image is in (ADR 062).
@@ -131,6 +131,8 @@ describeWithServices('browser: page load', [chromiumGate, webBuildGate, pgliteSe
     const text = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
     const v = await visit(href);
     await expect(v.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(text(/<h1[^>]*>([^<]+)<\/h1>/.exec(rootOf(listing))?.[1] ?? ''));
+    // The rendered page is inert until the app has taken over, then not.
+    await v.page.locator('#root:not([inert])').waitFor();
     await expectCleanFirstLoad(v, 'listing (server-rendered)');
   }, TIMEOUT);
 

@@ -1,6 +1,6 @@
 // First: zod's settings must be in place before any schema module is evaluated.
 import './lib/zodConfig';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
@@ -25,6 +25,12 @@ if (!root) throw new Error('Missing #root element');
  * here is that same page, drawn over the server's HTML once the page's code is in (its chunk is
  * preloaded from the HTML), so nothing on screen changes or waits for a spinner.
  */
+/** Lifts the server-rendered page's `inert` once the app's first render is on screen (ADR 062). */
+function TakenOver({ container }: { container: HTMLElement }) {
+  useEffect(() => container.removeAttribute('inert'), [container]);
+  return null;
+}
+
 async function start(container: HTMLElement): Promise<void> {
   const server = readServerState(document);
   if (server) {
@@ -38,6 +44,7 @@ async function start(container: HTMLElement): Promise<void> {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
+      {server ? <TakenOver container={container} /> : null}
     </StrictMode>
   );
   const reactRoot = createRoot(container);

@@ -28,7 +28,7 @@ describe('server-rendered pages in index.html (ADR 062)', () => {
       rootHtml: '<main><h1>Hello</h1></main>',
       stateScript: '<script type="application/json" id="caskade-server-state">{}</script>',
     });
-    expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>\n    <script type="application/json" id="caskade-server-state">{}</script>');
+    expect(html).toContain('<div id="root" inert><main><h1>Hello</h1></main></div>\n    <script type="application/json" id="caskade-server-state">{}</script>');
     expect(html.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(html.indexOf('<meta charset="UTF-8" />'));
     expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(html.indexOf('<title>'));
     expect(html).toContain('<script defer src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/chunk-def.js"></script>');
@@ -83,7 +83,7 @@ describe('server-rendered pages in index.html (ADR 062)', () => {
       await new Promise((r) => setTimeout(r, 50));
       calls.push(await page('/'), await page('/s?keywords=gin'), await page('/s', 'caskade_session=1'), await page('/cart'), await page('/s?fail=1'));
       const [landing, search, signedIn, cart, failed] = calls;
-      expect(landing).toContain('<div id="root"><h1>Rendered /</h1><p>true</p></div>');
+      expect(landing).toContain('<div id="root" inert><h1>Rendered /</h1><p>true</p></div>');
       expect(search).toContain('<h1>Rendered /s?keywords=gin</h1>');
       expect(signedIn).toContain('<div id="root"></div>');
       expect(cart).toContain('<div id="root"></div>');

@@ -66,7 +66,9 @@ const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 export function injectRendered(html: string, page: RenderedPage): string {
   const at = html.indexOf(ROOT);
   if (at < 0) return html;
-  const body = deferAppScripts(`${html.slice(0, at)}<div id="root">${page.rootHtml}</div>\n    ${page.stateScript}${html.slice(at + ROOT.length)}`);
+  // inert until the app has taken over (main.tsx lifts it): the page shows at once, and a click or
+  // a keystroke before then is not lost on markup the app is about to replace.
+  const body = deferAppScripts(`${html.slice(0, at)}<div id="root" inert>${page.rootHtml}</div>\n    ${page.stateScript}${html.slice(at + ROOT.length)}`);
   const charset = CHARSET.exec(body);
   if (!page.headHtml || !charset) return body;
   const end = charset.index + charset[0].length;

@@ -17,7 +17,9 @@ export function SearchForm({ className = '', onSubmitted, autoFocus, label = ui.
     void navigate(query ? `${pathTo('SearchPage')}?${new URLSearchParams({ keywords: query }).toString()}` : pathTo('SearchPage'));
   };
   return (
-    <form role="search" onSubmit={submit} className={`relative ${className}`}>
+    // action/method: before the app has taken over a server-rendered page (ADR 062), the browser
+    // submits the form itself to the same search address the app navigates to.
+    <form role="search" action={pathTo('SearchPage')} method="get" onSubmit={submit} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
