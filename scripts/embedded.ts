@@ -168,9 +168,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         NODE_ENV: common.NODE_ENV,
         EMBEDDED: 'true',
         RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? process.env.RATE_LIMIT_SCALE ?? 1),
-        // The one catalog here keeps answers a minute and forgets them at once in-process (READ_CACHE_MS):
-        // the gateway's 400 ms response cache would only add misses (docs/decisions/064). Off unless set.
-        RESPONSE_CACHE_MS: process.env.RESPONSE_CACHE_MS ?? '0',
+        // The gateway's response cache (docs/decisions/064): 400 ms unless set (0 turns it off).
+        ...(process.env.RESPONSE_CACHE_MS ? { RESPONSE_CACHE_MS: process.env.RESPONSE_CACHE_MS } : {}),
       }),
       logger.child({ service: 'gateway' }),
       { bus },
