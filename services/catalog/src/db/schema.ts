@@ -259,6 +259,9 @@ export const CATALOG_MIGRATIONS = [
   { id: '007_search_sort_indexes_5', transaction: false as const, sql: `create index concurrently if not exists listings_search_category_created on listings (category, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
   { id: '007_search_sort_indexes_6', transaction: false as const, sql: `create index concurrently if not exists listings_search_category_price on listings (category, price_cents, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
   { id: '007_search_sort_indexes_7', transaction: false as const, sql: `create index concurrently if not exists listings_search_category_price_desc on listings (category, price_cents desc, created_at desc, id desc) where state = 'published' and stock_quantity > 0` },
+  // Priced filters (a brand's or a category and type's listings in a price range, ADR 064): their exact counts up to 1,001 read only these indexes.
+  { id: '008_search_priced_filter_indexes', transaction: false as const, sql: `create index concurrently if not exists listings_search_author_price on listings (author_id, price_cents) where state = 'published' and stock_quantity > 0` },
+  { id: '008_search_priced_filter_indexes_2', transaction: false as const, sql: `create index concurrently if not exists listings_search_type_price on listings (category, product_type, price_cents) where state = 'published' and stock_quantity > 0` },
 ];
 
 /** Every listings column but the search vector (which is large and only the database reads). */
