@@ -2,8 +2,10 @@
  * The gateway's response cache (docs/decisions/064) on PostgreSQL with the services as their own
  * processes and two gateways: anonymous searches and listing pages answered from memory by one
  * gateway still show a publish, a stock change and a close made through the other within 1 s; a signed-in caller never gets the anonymous answer; a draft
- * is never answered to anyone else; bad input still answers 400.
+ * is never answered to anyone else; bad input still answers 400; every anonymous view of a published
+ * listing's page is counted once, whether the catalog or the gateway's cache answered it.
  */
+import pg from 'pg';
 import sharp from 'sharp';
 import { ApiSession } from '../support/http';
 import { useDistributedApp } from '../support/distributed';
@@ -88,6 +90,7 @@ describe('distributed: the gateway response cache', () => {
     expect(await within((found) => found.some((l) => l.id === listing.id))).toBeLessThanOrEqual(1000);
     const page = await anonGet<Listing>(`/api/listings/${listing.id}`);
     expect([page.body.data.state, page.body.data.currentStock.quantity, page.body.data.allowedTransitions]).toEqual(['published', 6, []]);
+    for (let i = 0; i < 4; i++) expect((await anonGet<Listing>(`/api/listings/${listing.id}`)).body.data.id).toBe(listing.id); // mostly from the gateway's memory
     // The owner, signed in, gets their own view (what they may do with it), not the anonymous one.
     expect((await supplier.get<{ data: Listing }>(`/api/listings/${listing.id}`)).body.data.allowedTransitions).toContain('close');
 
@@ -98,6 +101,19 @@ describe('distributed: the gateway response cache', () => {
     expect((await supplier.post(`/api/own-listings/${listing.id}/close`)).status).toBe(200);
     expect(await within((found) => found.length === 0)).toBeLessThanOrEqual(1000);
     expect((await anonGet<Listing>(`/api/listings/${listing.id}`)).body.data.state).toBe('closed');
+
+    // Six anonymous views while it was published (the closed page is not a view), counted by the
+    // catalog (misses) and the gateway (hits) and written in batches every 2 s.
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      const views = async () => (await db.query<{ n: number }>('select coalesce(sum(views), 0)::int as n from catalog.listing_page_views where listing_id = $1', [listing.id])).rows[0]?.n;
+      const deadline = Date.now() + 15_000;
+      while ((await views()) !== 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(await views()).toBe(6);
+    } finally {
+      await db.end();
+    }
 
     // Bad input is checked on every request, cached or not.
     for (let i = 0; i < 2; i++) {
