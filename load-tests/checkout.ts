@@ -282,10 +282,11 @@ async function main(): Promise<boolean> {
     const logOffset = sqlLog ? statSync(pgLog).size : 0;
     const loopStart = performance.now();
     let drainMs = 0;
+    const { databaseUrl } = app;
     const cpuAfter = await cpuWhile(app, database, async () => {
       await drive(duration);
       // The loop's orders cost what their events still cost after it (messaging, notifications).
-      drainMs = await drainEvents(app.databaseUrl);
+      drainMs = await drainEvents(databaseUrl);
     });
     const cpu = cpuPerOrder(cpuSpent(cpuBefore, cpuAfter), idlePerMs, performance.now() - loopStart, orders);
     const idleCpu = Object.fromEntries([...idlePerMs].map(([k, v]) => [k, Math.round(v * 1000)]));
