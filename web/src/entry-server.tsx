@@ -15,6 +15,7 @@ import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { setApiOrigin } from './api/client';
+import { renderingWithCookies } from './lib/cookies';
 import { appRoutes } from './app/router';
 import { scriptJson, SERVER_STATE_ID, type ServerState } from './app/serverState';
 
@@ -39,7 +40,8 @@ const enabled = (query: Query): boolean => {
   return typeof option === 'function' ? (option as (q: Query) => unknown)(query) !== false : option !== false;
 };
 
-export async function renderPage(url: string, apiOrigin: string): Promise<RenderedPage | null> {
+/** `cookieHeader`: the request's cookies, read by the page as the browser's would be (the cookie notice's consent). */
+export async function renderPage(url: string, apiOrigin: string, cookieHeader = ''): Promise<RenderedPage | null> {
   setApiOrigin(apiOrigin);
   const context = await handler.query(new Request(url));
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
@@ -47,12 +49,14 @@ export async function renderPage(url: string, apiOrigin: string): Promise<Render
   // No retries and no refetching here: one answer per query, as the page was rendered with it.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const render = () =>
-    renderToString(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </QueryClientProvider>
-      </StrictMode>,
+    renderingWithCookies(cookieHeader, () =>
+      renderToString(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
     );
   for (let pass = 1; pass <= PASSES; pass += 1) {
     const html = render();

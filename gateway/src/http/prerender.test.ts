@@ -67,10 +67,10 @@ describe('server-rendered pages in index.html (ADR 062)', () => {
     const calls: string[] = [];
     writeFileSync(
       path.join(root, 'dist-ssr', 'entry-server.cjs'),
-      `exports.renderPage = async (url, apiOrigin) => {
+      `exports.renderPage = async (url, apiOrigin, cookies) => {
         const u = new URL(url);
         if (u.pathname === '/s' && u.search === '?fail=1') throw new Error('boom');
-        return { headHtml: '', rootHtml: '<h1>Rendered ' + u.pathname + u.search + '</h1><p>' + /^http:\\/\\/127\\.0\\.0\\.1:\\d+$/.test(apiOrigin) + '</p>', stateScript: '' };
+        return { headHtml: '', rootHtml: '<h1>Rendered ' + u.pathname + u.search + '</h1><p>' + /^http:\\/\\/127\\.0\\.0\\.1:\\d+$/.test(apiOrigin) + '</p><i>' + cookies + '</i>', stateScript: '' };
       };`,
     );
     const server = express().use(spa(dist)).listen(0, '127.0.0.1');
@@ -81,9 +81,11 @@ describe('server-rendered pages in index.html (ADR 062)', () => {
       // The first request finds the renderer not loaded yet: the plain app, and the renderer loads after it.
       expect(await page('/')).toContain('<div id="root"></div>');
       await new Promise((r) => setTimeout(r, 50));
-      calls.push(await page('/'), await page('/s?keywords=gin'), await page('/s', 'caskade_session=1'), await page('/cart'), await page('/s?fail=1'));
-      const [landing, search, signedIn, cart, failed] = calls;
-      expect(landing).toContain('<div id="root" inert><h1>Rendered /</h1><p>true</p></div>');
+      calls.push(await page('/'), await page('/s?keywords=gin'), await page('/s', 'caskade_session=1'), await page('/cart'), await page('/s?fail=1'), await page('/', 'caskade_cookie_consent=1'));
+      const [landing, search, signedIn, cart, failed, consented] = calls;
+      expect(landing).toContain('<div id="root" inert><h1>Rendered /</h1><p>true</p><i></i></div>');
+      // The renderer reads the request's cookies (the cookie notice's consent).
+      expect(consented).toContain('<i>caskade_cookie_consent=1</i>');
       expect(search).toContain('<h1>Rendered /s?keywords=gin</h1>');
       expect(signedIn).toContain('<div id="root"></div>');
       expect(cart).toContain('<div id="root"></div>');

@@ -19,7 +19,7 @@ export interface RenderedPage {
 }
 
 interface ServerRenderer {
-  renderPage(url: string, apiOrigin: string): Promise<RenderedPage | null>;
+  renderPage(url: string, apiOrigin: string, cookieHeader: string): Promise<RenderedPage | null>;
 }
 
 /** The web app's routes rendered on the server: the pages a first visit lands on. */
@@ -111,13 +111,13 @@ export function serverRenderer(webDist: string, logger?: Logger): () => ServerRe
 }
 
 /** The page's HTML from the renderer, or null (none, failed, or not within the deadline). */
-export async function prerender(renderer: ServerRenderer, url: string, apiOrigin: string, logger?: Logger): Promise<RenderedPage | null> {
+export async function prerender(renderer: ServerRenderer, url: string, apiOrigin: string, cookieHeader: string, logger?: Logger): Promise<RenderedPage | null> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), PRERENDER_DEADLINE_MS);
   });
   try {
-    return await Promise.race([renderer.renderPage(url, apiOrigin), deadline]);
+    return await Promise.race([renderer.renderPage(url, apiOrigin, cookieHeader), deadline]);
   } catch (err) {
     logger?.warn({ err, url }, 'server rendering failed; the page renders in the browser');
     return null;

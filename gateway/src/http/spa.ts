@@ -414,7 +414,8 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
     // The page's API calls go to this gateway, at the address the request came in on.
     const local = req.socket.localAddress ?? '127.0.0.1';
     const host = local.startsWith('::ffff:') ? local.slice('::ffff:'.length) : local.includes(':') ? `[${local}]` : local;
-    return prerender(ssr, new URL(req.originalUrl, 'http://caskade.invalid').href, `http://${host}:${req.socket.localPort ?? 80}`, seo?.logger);
+    // Its cookies too: the page reads them as the browser would (the cookie notice's consent).
+    return prerender(ssr, new URL(req.originalUrl, 'http://caskade.invalid').href, `http://${host}:${req.socket.localPort ?? 80}`, req.headers.cookie ?? '', seo?.logger);
   };
   router.get(/^(?!\/api(\/|$)).*/, async (req: Request, res: Response) => {
     const build = built();

@@ -1,7 +1,24 @@
+/** The Cookie header of the request a server render is for (ADR 062), during that render only. */
+let serverCookies: string | null = null;
+
+/**
+ * Runs a synchronous server render with the request's cookies readable by `readCookie` (the cookie
+ * notice, for one, is not drawn for a visitor who has accepted it). Renders never interleave: each
+ * one is a single synchronous call.
+ */
+export function renderingWithCookies<T>(cookieHeader: string, render: () => T): T {
+  serverCookies = cookieHeader;
+  try {
+    return render();
+  } finally {
+    serverCookies = null;
+  }
+}
+
 export function readCookie(name: string): string | null {
-  // Rendered on the server (ADR 062): an anonymous visitor's page, as if no cookie were set.
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
+  // On the server: the request's cookies while a page is rendered, none otherwise.
+  const source = typeof document === 'undefined' ? (serverCookies ?? '') : document.cookie;
+  for (const part of source.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
   }
