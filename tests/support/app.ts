@@ -87,7 +87,7 @@ function sourceDigest(): string {
 async function dataTemplate(kind: 'seeded' | 'empty'): Promise<string> {
   const base = path.join(tmpdir(), 'caskade-app-template');
   mkdirSync(base, { recursive: true });
-  const digest = sourceDigest();
+  const digest = process.env.TEST_APP_TEMPLATE_DIGEST ?? sourceDigest();
   const template = path.join(base, `${digest}-${kind}`);
   const lock = `${template}.lock`;
   const deadline = Date.now() + 5 * 60_000;
@@ -119,4 +119,17 @@ async function dataTemplate(kind: 'seeded' | 'empty'): Promise<string> {
       rmSync(lock, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * jest's globalSetup for the integration and browser projects (tests/support/global-setup.ts): makes
+ * both templates before any test file runs, outside every hook's timeout, and pins the source digest
+ * for the run (the workers inherit it), so a source edited while the run goes on does not make a test
+ * file wait for a new template.
+ */
+export async function prepareAppTemplates(): Promise<void> {
+  if (process.env.TEST_APP_TEMPLATE === '0') return;
+  process.env.TEST_APP_TEMPLATE_DIGEST = sourceDigest();
+  await dataTemplate('seeded');
+  await dataTemplate('empty');
 }
