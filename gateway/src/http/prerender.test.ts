@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { deferAppScripts, hasSessionMarker, injectRendered } from './prerender';
+import { deferAppScripts, hasSessionMarker, injectRendered, renderCache, type RenderedPage } from './prerender';
 import { spa } from './spa';
 
 const INDEX = [
@@ -96,5 +96,55 @@ describe('server-rendered pages in index.html (ADR 062)', () => {
       server.close();
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('renderCache: what anonymous traffic can make the gateway render (ADR 062)', () => {
+  const page = (rootHtml: string): RenderedPage => ({ headHtml: '', rootHtml, stateScript: '' });
+
+  test('the same page is rendered once within the TTL, concurrent asks share it, only the consent cookie reaches the render', async () => {
+    let t = 0;
+    const cache = renderCache({ ttlMs: 1000, now: () => t });
+    const calls: Array<[string, string]> = [];
+    const renderer = {
+      renderPage: async (url: string, _origin: string, cookies: string) => {
+        calls.push([url, cookies]);
+        return page(`<p>${calls.length}</p>`);
+      },
+    };
+    const cookie = 'other=1; caskade_cookie_consent=1; tracking=xyz';
+    const [a, b] = await Promise.all([cache.render(renderer, 'http://x/s', 'o', cookie), cache.render(renderer, 'http://x/s', 'o', 'caskade_cookie_consent=1')]);
+    expect([a?.rootHtml, b?.rootHtml]).toEqual(['<p>1</p>', '<p>1</p>']);
+    expect(calls).toEqual([['http://x/s', 'caskade_cookie_consent=1']]);
+    // Another consent state is another page; past the TTL the page is rendered again.
+    expect((await cache.render(renderer, 'http://x/s', 'o', ''))?.rootHtml).toBe('<p>2</p>');
+    t = 1000;
+    expect((await cache.render(renderer, 'http://x/s', 'o', cookie))?.rootHtml).toBe('<p>3</p>');
+    expect(calls.map(([, c]) => c)).toEqual(['caskade_cookie_consent=1', '', 'caskade_cookie_consent=1']);
+  });
+
+  test('past maxConcurrent running renders the plain app is sent (null), and a failed render is not kept', async () => {
+    const cache = renderCache({ maxConcurrent: 2 });
+    const release: Array<() => void> = [];
+    let failNext = false;
+    const renderer = {
+      renderPage: (url: string) => {
+        if (failNext) return Promise.reject(new Error('boom'));
+        return new Promise<RenderedPage>((resolve) => release.push(() => resolve(page(url))));
+      },
+    };
+    const first = cache.render(renderer, 'http://x/a', 'o', '');
+    const second = cache.render(renderer, 'http://x/b', 'o', '');
+    expect(cache.running).toBe(2);
+    expect(await cache.render(renderer, 'http://x/c', 'o', '')).toBeNull();
+    for (const r of release) r();
+    expect([(await first)?.rootHtml, (await second)?.rootHtml]).toEqual(['http://x/a', 'http://x/b']);
+    expect(cache.running).toBe(0);
+    failNext = true;
+    expect(await cache.render(renderer, 'http://x/d', 'o', '')).toBeNull();
+    failNext = false;
+    const again = cache.render(renderer, 'http://x/d', 'o', '');
+    release.at(-1)?.();
+    expect((await again)?.rootHtml).toBe('http://x/d');
   });
 });

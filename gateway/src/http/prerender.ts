@@ -125,3 +125,70 @@ export async function prerender(renderer: ServerRenderer, url: string, apiOrigin
     clearTimeout(timer);
   }
 }
+
+/** The cookie the server render reads (the cookie notice's consent, web/src/components/CookieConsent.tsx). */
+export const CONSENT_COOKIE = 'caskade_cookie_consent';
+
+export interface RenderCacheOptions {
+  /** How long one render answers the same page (URL and consent). */
+  ttlMs?: number;
+  /** Renders running at once; past it the plain app is sent (the browser renders the page). */
+  maxConcurrent?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * A bound on what anonymous traffic can make the gateway render: the same page (URL and the
+ * consent cookie, all a server render depends on) is rendered once a second however often it is
+ * asked for, concurrent asks share that one render, and at most `maxConcurrent` renders run (a
+ * render past its deadline still counts until it ends). Anything beyond is the plain app, which
+ * renders in the browser: rendering on the server only ever makes a page arrive sooner.
+ */
+export function renderCache(opts: RenderCacheOptions = {}) {
+  const ttlMs = opts.ttlMs ?? 1000;
+  const maxConcurrent = opts.maxConcurrent ?? 4;
+  const maxEntries = opts.maxEntries ?? 500;
+  const now = opts.now ?? Date.now;
+  const pages = new Map<string, { at: number; page: Promise<RenderedPage | null> }>();
+  let running = 0;
+  return {
+    get running(): number {
+      return running;
+    },
+    render(renderer: ServerRenderer, url: string, apiOrigin: string, cookieHeader: string, logger?: Logger): Promise<RenderedPage | null> {
+      const consent = cookieHeader
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${CONSENT_COOKIE}=`));
+      const key = `${url}\n${consent ?? ''}`;
+      const hit = pages.get(key);
+      if (hit && now() - hit.at < ttlMs) return hit.page;
+      if (hit) pages.delete(key);
+      if (running >= maxConcurrent) return Promise.resolve(null);
+      running += 1;
+      const counted: ServerRenderer = {
+        renderPage: (u, origin, cookies) => {
+          const p = renderer.renderPage(u, origin, cookies);
+          void p.then(
+            () => (running -= 1),
+            () => (running -= 1),
+          );
+          return p;
+        },
+      };
+      // Only the cookie the render reads goes to it, so the cached page is the same for every asker.
+      const page = prerender(counted, url, apiOrigin, consent ?? '', logger);
+      pages.set(key, { at: now(), page });
+      if (pages.size > maxEntries) {
+        const oldest = pages.keys().next().value;
+        if (oldest !== undefined) pages.delete(oldest);
+      }
+      // A failed or late render is not kept: the next ask tries again.
+      void page.then((p) => {
+        if (p === null && pages.get(key)?.page === page) pages.delete(key);
+      });
+      return page;
+    },
+  };
+}

@@ -5,7 +5,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { AppError, withGst, CATEGORY_LABELS, CURRENCY, MAX_INT32, NOT_FOUND_PATH, ROUTE_PATHS, type Logger } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
-import { hasSessionMarker, injectRendered, prerender, PRERENDERED_ROUTES, serverRenderer, type RenderedPage } from './prerender';
+import { hasSessionMarker, injectRendered, PRERENDERED_ROUTES, renderCache, serverRenderer, type RenderedPage } from './prerender';
 import { isCategory, LISTING_GALLERY_SIZES, SERVICE_CATEGORY_LABELS, isServiceCategory, scaledSrcSet } from '@caskade/catalog/domain';
 
 export interface SeoOptions {
@@ -406,6 +406,7 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
   );
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
   const renderer = serverRenderer(dist, seo?.logger);
+  const renders = renderCache();
   const renderedPage = async (req: Request): Promise<RenderedPage | null> => {
     const route = NAMED_PATTERNS.find((r) => r.re.test(req.path));
     if (!route || !PRERENDERED_ROUTES.has(route.name) || hasSessionMarker(req.headers.cookie)) return null;
@@ -415,7 +416,7 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
     const local = req.socket.localAddress ?? '127.0.0.1';
     const host = local.startsWith('::ffff:') ? local.slice('::ffff:'.length) : local.includes(':') ? `[${local}]` : local;
     // Its cookies too: the page reads them as the browser would (the cookie notice's consent).
-    return prerender(ssr, new URL(req.originalUrl, 'http://caskade.invalid').href, `http://${host}:${req.socket.localPort ?? 80}`, req.headers.cookie ?? '', seo?.logger);
+    return renders.render(ssr, new URL(req.originalUrl, 'http://caskade.invalid').href, `http://${host}:${req.socket.localPort ?? 80}`, req.headers.cookie ?? '', seo?.logger);
   };
   router.get(/^(?!\/api(\/|$)).*/, async (req: Request, res: Response) => {
     const build = built();
