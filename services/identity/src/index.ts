@@ -38,6 +38,8 @@ export async function startIdentity(opts: StartIdentityOptions): Promise<Identit
     migrations: IDENTITY_MIGRATIONS,
     ...(opts.schema ? { schema: opts.schema } : {}),
     ...(opts.grpcHost ? { grpcHost: opts.grpcHost } : {}),
+    // Revocations (logout, ban, deletion) go out the moment they commit, never coalesced (ADR 023).
+    outboxCoalesceMs: 0,
     build: ({ db, wakeOutbox, guard }) => {
       deps = {
         db,

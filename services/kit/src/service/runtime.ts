@@ -37,6 +37,12 @@ export interface ServiceRuntimeOptions<DB> {
   schema?: string;
   /** Address to bind; the cluster binds all interfaces. */
   grpcHost?: string;
+  /**
+   * Under load the relay lets the events of commits 10 ms apart share one pass (ADR 060); 0 sends
+   * every event at once — identity's, since a ban or logout must reach every service before the
+   * caller's next request does.
+   */
+  outboxCoalesceMs?: number;
   build(ctx: { db: Kysely<DB>; wakeOutbox: () => void; guard: CallerGuard }): Promise<ServiceParts> | ServiceParts;
 }
 
@@ -65,7 +71,7 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     logger,
     ...(opts.schema ? { schema: opts.schema } : {}),
   });
-  const relay = new OutboxRelay({ db: database.db, bus: opts.bus, logger });
+  const relay = new OutboxRelay({ db: database.db, bus: opts.bus, logger, ...(opts.outboxCoalesceMs !== undefined ? { coalesceMs: opts.outboxCoalesceMs } : {}) });
   const guard = createCallerGuard(database.db);
   const parts = await opts.build({ db: database.db, wakeOutbox: () => relay.wake(), guard });
   const trust = currentTrust();
