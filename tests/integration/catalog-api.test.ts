@@ -120,6 +120,15 @@ describe('catalog through the gateway', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('cache-control')).toContain('immutable');
+    expect(image.headers.get('vary')).toBe('Accept');
+    // The same URL as WebP to a browser that takes it (ADR 067); a refused or wildcard-only WebP stays JPEG.
+    const url = `${app.url}${first?.images[0]?.variants['listing-card']?.url ?? ''}`;
+    const webp = await fetch(url, { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } });
+    expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
+    expect(Buffer.from(await webp.arrayBuffer()).subarray(8, 12).toString('latin1')).toBe('WEBP');
+    for (const accept of ['image/*,*/*;q=0.8', 'image/webp;q=0, image/jpeg']) {
+      expect((await fetch(url, { headers: { accept } })).headers.get('content-type')).toBe('image/jpeg');
+    }
   });
 
   it('lets a supplier create, publish and manage a listing that buyers find by keyword, category and price sort', async () => {

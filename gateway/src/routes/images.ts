@@ -101,10 +101,21 @@ export const IMAGE_UPLOAD_OPENAPI = {
         { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
         { name: 'variant', in: 'path', required: true, schema: { type: 'string', enum: IMAGE_VARIANT_NAMES } },
       ],
-      responses: { '200': { description: 'JPEG', content: { 'image/jpeg': {} } }, '404': { description: 'No such image or variant' } },
+      responses: { '200': { description: 'JPEG, or WebP when the Accept header names image/webp (Vary: Accept)', content: { 'image/jpeg': {}, 'image/webp': {} } }, '404': { description: 'No such image or variant' } },
     },
   },
 };
+
+/** Whether an Accept header takes image/webp (named, not only through a wildcard, and not refused with q=0). */
+export function acceptsWebp(accept: string | undefined): boolean {
+  if (!accept || accept.length > 1000) return false;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    if (type?.trim() !== 'image/webp') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 /** GET /images/:id/:variant — variants never change, so they are cached for a year. */
 export function imageServingRouter(clients: GatewayClients): Router {
@@ -114,8 +125,11 @@ export function imageServingRouter(clients: GatewayClients): Router {
     const variant = String(req.params.variant);
     if (!isUuid(id) || !IMAGE_VARIANT_NAMES.includes(variant)) return sendError(res, new AppError('not-found', { resource: 'image' }));
     try {
-      const out = await clients.catalog.getImageVariant({ imageId: id, variant }, { requestId: res.locals.requestId as string, caller: null });
+      // One URL, two encodings: WebP to a browser that says it takes it (ADR 067), JPEG otherwise.
+      const format = acceptsWebp(req.get('accept')) ? 'webp' : '';
+      const out = await clients.catalog.getImageVariant({ imageId: id, variant, format }, { requestId: res.locals.requestId as string, caller: null });
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Vary', 'Accept');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.type(out.contentType).send(Buffer.from(out.data));
     } catch (err) {

@@ -1,6 +1,6 @@
 import { PollLoop } from '@caskade/kit';
 import { claimOrphanImages, deleteImages } from '../db/images';
-import { variantKey } from '../images/store';
+import { variantKey, webpVariantKey } from '../images/store';
 import type { CatalogDeps } from './deps';
 
 /** An upload no listing or brand page uses after this long is removed (a wizard left half-way, a replaced logo). */
@@ -20,7 +20,7 @@ export async function removeOrphanImages(deps: CatalogDeps, batch = 100): Promis
     return rows;
   });
   if (removed.length > 0) {
-    const keys = removed.flatMap((r) => r.variants.map((v) => variantKey(r.id, v.name)));
+    const keys = removed.flatMap((r) => r.variants.flatMap((v) => [variantKey(r.id, v.name), webpVariantKey(r.id, v.name)]));
     await deps.images.delete(keys).catch((err: unknown) => deps.logger.warn({ err, images: removed.length }, 'orphan image files not removed'));
     deps.logger.info({ images: removed.length }, 'orphan images removed');
   }

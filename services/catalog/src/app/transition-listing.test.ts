@@ -24,7 +24,7 @@ describeCatalog('listing transitions (publish, approve, reject, close, open, del
     expect(events.filter((e) => e.type === ListingPublished.subject && e.aggregateId === id)).toHaveLength(1);
     expect((await client.getListing({ id, recordView: true }, as.anon)).listing?.state).toBe('published');
     await expectAppError(client.publishListing({ id }, as.hops), 'transaction-invalid-transition');
-    const bytes = await client.getImageVariant({ imageId: image.id, variant: 'listing-card-2x' }, as.anon);
+    const bytes = await client.getImageVariant({ imageId: image.id, variant: 'listing-card-2x', format: '' }, as.anon);
     expect(bytes.contentType).toBe('image/jpeg');
     expect((await sharp(Buffer.from(bytes.data)).metadata()).width).toBe(800);
   });

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { catalog } from '@caskade/proto';
 import { corruptPngImageData, expectAppError } from '@caskade/kit/testing';
-import { variantKey } from '../images/store';
+import { variantKey, webpVariantKey } from '../images/store';
 import { ORPHAN_IMAGE_AGE_MS, removeOrphanImages } from './remove-orphan-images';
 import { as, beer, describeCatalog, ids } from '../testing/harness';
 
@@ -18,8 +18,10 @@ describeCatalog('upload images and remove unused ones', (h, { test: it }) => {
     const logo = await upload(as.vines);
     await client.updateOwnBrand(catalog.UpdateOwnBrandRequest.fromPartial({ logoImageId: logo.id }), as.vines);
     const orphan = await upload(as.vines);
-    const orphanKeys = ['listing-card', 'scaled-400'].map((v) => variantKey(orphan.id, v));
-    expect((await svc.deps.images.get(orphanKeys[0] ?? ''))?.length).toBeGreaterThan(0);
+    // A browser asked for its WebP copy once: that copy goes with the image too.
+    expect((await client.getImageVariant({ imageId: orphan.id, variant: 'scaled-400', format: 'webp' }, as.anon)).contentType).toBe('image/webp');
+    const orphanKeys = [...['listing-card', 'scaled-400'].map((v) => variantKey(orphan.id, v)), webpVariantKey(orphan.id, 'scaled-400')];
+    for (const key of orphanKeys) expect((await svc.deps.images.get(key))?.length).toBeGreaterThan(0);
     // Within a day nothing goes.
     expect(await removeOrphanImages(svc.deps)).toEqual({ removed: 0, more: false });
     const saved = clock.now;
@@ -36,6 +38,25 @@ describeCatalog('upload images and remove unused ones', (h, { test: it }) => {
     }
   });
 
+  it('answers a variant as WebP when asked (made from the JPEG once, then kept), and as JPEG otherwise', async () => {
+    const { client, upload, svc } = h();
+    const image = await upload(as.vines);
+    const jpeg = await client.getImageVariant({ imageId: image.id, variant: 'scaled-800', format: '' }, as.anon);
+    expect(jpeg.contentType).toBe('image/jpeg');
+    expect(Buffer.from(jpeg.data).subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(await svc.deps.images.get(webpVariantKey(image.id, 'scaled-800'))).toBeNull();
+    const webp = await client.getImageVariant({ imageId: image.id.toUpperCase(), variant: 'scaled-800', format: 'webp' }, as.anon);
+    expect(webp.contentType).toBe('image/webp');
+    const bytes = Buffer.from(webp.data);
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
+    const [jpegMeta, webpMeta] = await Promise.all([sharp(Buffer.from(jpeg.data)).metadata(), sharp(bytes).metadata()]);
+    expect([webpMeta.format, webpMeta.width, webpMeta.height]).toEqual(['webp', jpegMeta.width, jpegMeta.height]);
+    // Kept: the next ask reads the same bytes back.
+    expect(Buffer.compare((await svc.deps.images.get(webpVariantKey(image.id, 'scaled-800'))) ?? Buffer.alloc(0), bytes)).toBe(0);
+    expect(Buffer.compare(Buffer.from((await client.getImageVariant({ imageId: image.id, variant: 'scaled-800', format: 'webp' }, as.anon)).data), bytes)).toBe(0);
+    await expectAppError(client.getImageVariant({ imageId: image.id, variant: 'scaled-9000', format: 'webp' }, as.anon), 'not-found');
+  });
+
   it('checks uploads by content and stores nothing it refuses', async () => {
     const { client, png, imageDir } = h();
     const before = readdirSync(imageDir).length;
@@ -50,8 +71,8 @@ describeCatalog('upload images and remove unused ones', (h, { test: it }) => {
     await expectAppError(client.uploadImage({ data: tooBig, fileName: 'big.png' }, as.hops, { deadlineMs: 20_000 }), 'request-upload-over-limit');
     await expectAppError(client.uploadImage({ data: png, fileName: 'a.png' }, as.anon), 'auth-unauthenticated');
     expect(readdirSync(imageDir).length).toBe(before);
-    await expectAppError(client.getImageVariant({ imageId: ids.hops, variant: 'listing-card' }, as.anon), 'not-found');
-    await expectAppError(client.getImageVariant({ imageId: '../../etc', variant: 'passwd' }, as.anon), 'not-found');
+    await expectAppError(client.getImageVariant({ imageId: ids.hops, variant: 'listing-card', format: '' }, as.anon), 'not-found');
+    await expectAppError(client.getImageVariant({ imageId: '../../etc', variant: 'passwd', format: 'webp' }, as.anon), 'not-found');
     const gif = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).gif().toBuffer();
     const jpg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00a' } }).jpeg().toBuffer();
     expect((await client.uploadImage({ data: gif, fileName: 'a.bin' }, as.buyer)).image?.variants).toHaveLength(6);

@@ -12,7 +12,7 @@ export interface ImageStore {
   delete(keys: readonly string[]): Promise<void>;
 }
 
-const KEY = new RegExp(`^${UUID_SOURCE}/[a-z0-9-]{1,40}\\.jpg$`);
+const KEY = new RegExp(`^${UUID_SOURCE}/[a-z0-9-]{1,40}\\.(jpg|webp)$`);
 
 /** Keys are built by the service, but a bad one must never reach a path or a bucket. */
 export function assertImageKey(key: string): void {
@@ -20,3 +20,5 @@ export function assertImageKey(key: string): void {
 }
 
 export const variantKey = (imageId: string, variant: string): string => `${imageId}/${variant}.jpg`;
+/** The WebP copy of a variant, made on a browser's first ask (ADR 067). */
+export const webpVariantKey = (imageId: string, variant: string): string => `${imageId}/${variant}.webp`;

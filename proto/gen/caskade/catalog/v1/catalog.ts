@@ -330,6 +330,8 @@ export interface UploadImageResponse {
 export interface GetImageVariantRequest {
   imageId: string;
   variant: string;
+  /** "webp" for a browser that accepts it (made from the JPEG on first ask and kept); else JPEG. */
+  format: string;
 }
 
 export interface GetImageVariantResponse {
@@ -4347,7 +4349,7 @@ export const UploadImageResponse: MessageFns<UploadImageResponse> = {
 };
 
 function createBaseGetImageVariantRequest(): GetImageVariantRequest {
-  return { imageId: "", variant: "" };
+  return { imageId: "", variant: "", format: "" };
 }
 
 export const GetImageVariantRequest: MessageFns<GetImageVariantRequest> = {
@@ -4357,6 +4359,9 @@ export const GetImageVariantRequest: MessageFns<GetImageVariantRequest> = {
     }
     if (message.variant !== "") {
       writer.uint32(18).string(message.variant);
+    }
+    if (message.format !== "") {
+      writer.uint32(26).string(message.format);
     }
     return writer;
   },
@@ -4390,6 +4395,14 @@ export const GetImageVariantRequest: MessageFns<GetImageVariantRequest> = {
             message.variant = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4410,6 +4423,7 @@ export const GetImageVariantRequest: MessageFns<GetImageVariantRequest> = {
         ? globalThis.String(object.image_id)
         : "",
       variant: isSet(object.variant) ? globalThis.String(object.variant) : "",
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
     };
   },
 
@@ -4421,6 +4435,9 @@ export const GetImageVariantRequest: MessageFns<GetImageVariantRequest> = {
     if (message.variant !== "") {
       obj.variant = message.variant;
     }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
     return obj;
   },
 
@@ -4431,6 +4448,7 @@ export const GetImageVariantRequest: MessageFns<GetImageVariantRequest> = {
     const message = createBaseGetImageVariantRequest();
     message.imageId = object.imageId ?? "";
     message.variant = object.variant ?? "";
+    message.format = object.format ?? "";
     return message;
   },
 };
