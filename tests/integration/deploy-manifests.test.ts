@@ -384,7 +384,7 @@ describe('k8s/ manifests', () => {
     expect(secretProblems(manifests, values)).toEqual([]);
     const postgres = workloadsOf(manifests).find((w) => appName(w) === 'postgresql');
     const initMount = postgres?.spec.template.spec.containers[0]?.volumeMounts?.find((m) => m.mountPath === '/docker-entrypoint-initdb.d');
-    expect(initMount).toBeDefined();
+    expect(initMount).toEqual({ name: 'init', mountPath: '/docker-entrypoint-initdb.d', readOnly: true });
     for (const w of workloadsOf(manifests).filter((x) => component(x) === 'service')) expect({ w: id(w), mode: envOf(w.spec.template.spec, 'DB_MIGRATIONS') }).toEqual({ w: id(w), mode: 'apply' });
   });
 
