@@ -3,7 +3,7 @@ import { expectAppError } from '@caskade/kit/testing';
 import { OrderTransitioned } from '@caskade/orders/events';
 import { orderPayoutConsumer } from '../events/order-payout-consumer';
 import { as, describePayments, ids, type PaymentsHarness } from '../testing/harness';
-import { sendTransfers } from './send-transfers';
+import { sendTransfers as sendOnce } from './send-transfers';
 
 /** An orders.order.transitioned envelope of one order of `supplierId`. */
 const transitioned = (orderId: string, supplierId: string, fromState: string, toState: string, id: string = randomUUID(), refundCents = 0) => ({
@@ -15,6 +15,15 @@ const transitioned = (orderId: string, supplierId: string, fromState: string, to
 });
 
 describePayments('payouts: a supplier’s transfer waits for its order to complete; a cancel drops it', (h, { test: it }) => {
+  /**
+   * One pass of the transfer loop, then a wait for any pass the service's own loop (woken by a
+   * release) has in flight: a row it holds is skipped by this pass, so taking every row's lock
+   * waits for that pass to commit before the test reads what was sent.
+   */
+  const sendTransfers = async (deps: PaymentsHarness['svc']['deps']) => {
+    await sendOnce(deps);
+    await deps.db.transaction().execute((trx) => trx.selectFrom('payment_transfers').select('order_id').forUpdate().execute());
+  };
   const stateOf = async (orderId: string) => (await h().svc.db.selectFrom('payment_transfers').select('state').where('order_id', '=', orderId).executeTakeFirst())?.state;
   const keysSent = (orderId: string) => h().transfers.filter((t) => t.idempotencyKey.endsWith(`:${orderId}`)).map((t) => t.amountCents);
   /** The consumer's handler, as the bus would call it on a (re)delivery. */
