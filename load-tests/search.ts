@@ -11,7 +11,9 @@
  *
  * Each mix prints req/s, p50/p95/p99 and the CPU ms per request of the gateway, the catalog and the
  * database's PostgreSQL backends (from /proc over the run: the figure to compare on a shared
- * machine), with the load average before and after. Then the hop: the popular queries one at a
+ * machine), with the load average before and after. Each mix runs twice: as fast as the connections
+ * go (the most the machine answers), then at its target's rate (1,000 and 300 req/s: the latency
+ * while serving that many; BENCH_RATES=0 skips it). Then the hop: the popular queries one at a
  * time, each asked of the catalog's gRPC API directly and through the gateway back to back (both
  * answered from the catalog's cache; through the gateway once from its response cache, once under
  * an address that cache has not seen); what the gateway (HTTP, validation, JSON) adds is the
@@ -40,6 +42,10 @@ const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const mixes = (process.env.BENCH_MIX ?? 'popular,longtail').split(',').filter(Boolean);
 const nodeEnv = process.env.NODE_ENV ?? 'development';
+/** Each mix also at its target's rate (BENCH_RATES=0: only as fast as the connections go). */
+const rates = process.env.BENCH_RATES !== '0';
+const POPULAR_RATE = 1000;
+const LONGTAIL_RATE = 300;
 
 const percentile = (sorted: number[], p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0) * 100) / 100;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -98,6 +104,8 @@ function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, 
 
 interface MixResult {
   mix: string;
+  /** At a fixed rate: autocannon's latency corrected for coordinated omission. */
+  correctedMs?: { p90: number; p97_5: number; p99: number };
   distinctQueries: number;
   requests: number;
   requestsPerSecond: number;
@@ -109,8 +117,14 @@ interface MixResult {
   timeouts: number;
 }
 
-/** autocannon at `connections`, every request taking the next path of the rotation (so the connections never ask the same query together). */
-async function runMix(mix: string, base: string, paths: string[], databaseUrl: string): Promise<MixResult> {
+/**
+ * autocannon at `connections`, every request taking the next path of the rotation (so the connections
+ * never ask the same query together): as fast as they go (closed loop: the most the machine answers,
+ * the latency then being mostly the queue), or at `rate` requests a second in all (the target's
+ * rate: the latency a visitor sees while the site serves that many; autocannon corrects it for
+ * requests it could not send on time, and p97.5 is read from that corrected histogram).
+ */
+async function runMix(mix: string, base: string, paths: string[], databaseUrl: string, rate?: number): Promise<MixResult> {
   let next = 0;
   const latencies: number[] = [];
   const loadBefore = load();
@@ -121,6 +135,7 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
         url: base,
         connections,
         duration,
+        ...(rate ? { overallRate: rate } : {}),
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] ?? '/api/listings' }) }],
       },
       (err, out) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(out)),
@@ -130,7 +145,8 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
   const cpuAfter = await cpuSnapshot(databaseUrl);
   latencies.sort((a, b) => a - b);
   const out: MixResult = {
-    mix,
+    mix: rate ? `${mix} at ${rate} req/s` : mix,
+    ...(rate ? { correctedMs: { p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 } } : {}),
     distinctQueries: paths.length,
     requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.total / duration),
@@ -143,7 +159,8 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
   };
   const cpu = Object.entries(out.cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join(', ');
   console.log(
-    `search ${mix}: ${out.requestsPerSecond} req/s; p50 ${out.latencyMs.p50} ms, p95 ${out.latencyMs.p95} ms, p99 ${out.latencyMs.p99} ms; ` +
+    `search ${out.mix}: ${out.requestsPerSecond} req/s; p50 ${out.latencyMs.p50} ms, p95 ${out.latencyMs.p95} ms, p99 ${out.latencyMs.p99} ms; ` +
+      (out.correctedMs ? `corrected p90 ${out.correctedMs.p90} ms, p97.5 ${out.correctedMs.p97_5} ms, p99 ${out.correctedMs.p99} ms; ` : '') +
       `${out.requests} requests (${paths.length} distinct), ${out.non2xx} non-2xx, ${out.errors} errors; CPU ms/request: ${cpu}; load ${out.loadAverage.before} → ${out.loadAverage.after}`,
   );
   return out;
@@ -284,6 +301,11 @@ async function main(): Promise<boolean> {
     console.log(`autocannon: ${connections} connections, ${duration} s a mix`);
     if (mixes.includes('popular')) results.push(await runMix('popular', base, popular, databaseUrl));
     if (mixes.includes('longtail')) results.push(await runMix('longtail', base, longTail, databaseUrl));
+    // The targets' rates: popular ≥ 1,000 req/s with p95 ≤ 50 ms, long tail ≥ 300 req/s with p95 ≤ 150 ms.
+    if (rates) {
+      if (mixes.includes('popular')) results.push(await runMix('popular', base, popular, databaseUrl, POPULAR_RATE));
+      if (mixes.includes('longtail')) results.push(await runMix('longtail', base, longTail, databaseUrl, LONGTAIL_RATE));
+    }
     const hop = await measureHop(base, grpcAddress, popular);
     console.log(JSON.stringify({ scenario: 'search', listings: LISTINGS, connections, durationSeconds: duration, nodeEnv, mixes: results, hop }));
     return results.every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0);

@@ -43,6 +43,12 @@ export const gatewayEnv = z.object({
    * docs/decisions/064). With the catalog's READ_CACHE_MS (500) it bounds how late a change shows: ≤ 1 s.
    */
   RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(500).default(400),
+  /**
+   * The same once this gateway hears the catalog's events (each forgets every answer): events carry
+   * freshness, age is the fallback. Answers computed within the catalog replicas' cache age of a
+   * forget still last at most that long (docs/decisions/064). At least RESPONSE_CACHE_MS.
+   */
+  RESPONSE_CACHE_EVENTS_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /** `/metrics` for Prometheus on this port, off the public one (the chart sets 9464); unset = none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });

@@ -35,6 +35,7 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
   const broadcast = opts.bus ? busBroadcast(opts.bus, 'gateway-live') : env.NATS_URL ? natsBroadcast(env.NATS_URL, logger, 'gateway-live') : null;
   const responseCache = createResponseCache({
     ttlMs: env.RESPONSE_CACHE_MS,
+    eventsTtlMs: env.RESPONSE_CACHE_EVENTS_MS,
     logger,
     onViews: async (views) => {
       await clients.catalog.recordListingViews({ views: [...views].map(([listingId, n]) => ({ listingId, views: n })) }, { requestId: 'gateway-page-views', caller: null });
@@ -86,6 +87,14 @@ function forgetOnCatalogEvents(cache: ResponseCache, broadcast: EventBroadcast |
   if (!broadcast) return;
   const subjects = [...CATALOG_EVENTS.map((e) => e.subject), UserProfileChanged.subject, UserDeleted.subject];
   Promise.resolve(broadcast)
-    .then((b) => b.subscribe(subjects, () => cache.forget()))
+    .then(async (b) => {
+      await b.subscribe(subjects, () => cache.forget());
+      // Heard from now on: answers last longer, each change forgets them; a lost connection shortens them again.
+      cache.eventsHeard(true);
+      b.onConnectionChange?.((heard) => {
+        logger.info({ heard }, 'response cache: catalog events heard');
+        cache.eventsHeard(heard);
+      });
+    })
     .catch((err: unknown) => logger.warn({ err }, 'response cache: no catalog events; answers expire by age alone'));
 }

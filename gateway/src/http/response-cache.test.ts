@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { compressResponses } from './compression';
-import { createResponseCache, type ResponseCache } from './response-cache';
+import { createResponseCache, REFRESH_HEADER, type ResponseCache } from './response-cache';
 
 const LISTING = '0b6f7d1e-3f4a-4c1b-9d2e-5a6b7c8d9e0f';
 const DRAFT = '1c7f8e2f-4a5b-4d2c-8e3f-6b7c8d9e0f1a';
@@ -24,7 +24,8 @@ beforeEach(async () => {
   hold = null;
   cache = createResponseCache({ ttlMs: 300, onViews: async (views) => void reported.push(new Map(views)), viewsEveryMs: 60_000 });
   const app = express();
-  app.use(cache.middleware);
+  // Through `cache` as it is now: a test may replace it with one of another TTL.
+  app.use((req, res, next) => cache.middleware(req, res, next));
   app.use(compressResponses());
   const count = (key: string) => (computed[key] = (computed[key] ?? 0) + 1);
   app.get('/api/listings', async (req, res) => {
@@ -83,13 +84,112 @@ describe('gateway response cache (anonymous catalog reads)', () => {
     expect(computed['/api/listings?page=0']).toBe(2);
   });
 
-  it('asks again once the answer is older than the TTL', async () => {
+  it('asks again once the answer is older than the TTL (and the short while a search is served during its refresh)', async () => {
     await get('/api/listings?sort=price');
     title = 'Hazy IPA';
     expect(JSON.parse((await get('/api/listings?sort=price')).text).data.listings[0].title).toBe('Pale ale');
-    await new Promise((r) => setTimeout(r, 350));
+    // Past the TTL and the 100 ms a search may be served while its refresh runs.
+    await new Promise((r) => setTimeout(r, 450));
     expect(JSON.parse((await get('/api/listings?sort=price')).text).data.listings[0].title).toBe('Hazy IPA');
     expect(computed['/api/listings?sort=price']).toBe(2);
+  });
+
+  const titleOf = (text: string): string => (JSON.parse(text) as { data: { listings: Array<{ title: string }> } }).data.listings[0]?.title ?? '';
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  /** A cache of a 1 s TTL (refreshed ahead past 500 ms), so a slow machine's timers cannot outrun it. */
+  const slowCache = async (extra: Partial<Parameters<typeof createResponseCache>[0]> = {}) => {
+    await cache.stop();
+    cache = createResponseCache({ ttlMs: 1000, ...extra });
+  };
+
+  it('refreshes a search asked for past half its TTL in the background, once at a time: no visitor waits on the recomputation', async () => {
+    await slowCache();
+    const path = '/api/listings?keywords=stout';
+    await get(path);
+    const t0 = performance.now();
+    title = 'Imperial stout';
+    await new Promise((r) => setTimeout(r, 520));
+    let release = () => undefined as void;
+    hold = new Promise((r) => (release = r));
+    // Five visitors past half the TTL: all answered from memory (the old answer) while one refresh runs.
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => get(path)));
+    expect(answers.map((a) => [a.status, titleOf(a.text)])).toEqual(Array(5).fill([200, 'Pale ale']));
+    await until(() => computed[path] === 2);
+    expect([computed[path], cache.stats.refreshes]).toEqual([2, 1]);
+    release();
+    hold = null;
+    await until(() => cache.stats.stored === 2);
+    expect(titleOf((await get(path)).text)).toBe('Imperial stout');
+    // Past the old answer's TTL (1 s), before the new one is half as old: still from memory.
+    await new Promise((r) => setTimeout(r, Math.max(0, t0 + 1010 - performance.now())));
+    expect(titleOf((await get(path)).text)).toBe('Imperial stout');
+    expect([computed[path], cache.stats.misses]).toEqual([2, 1]);
+  });
+
+  it('keeps no refreshed answer computed across a forget, and never refreshes a listing page ahead (each one is a page view)', async () => {
+    await slowCache();
+    const path = '/api/listings?pub_category=cider';
+    await get(path);
+    await get(`/api/listings/${LISTING}`);
+    await new Promise((r) => setTimeout(r, 520));
+    let release = () => undefined as void;
+    hold = new Promise((r) => (release = r));
+    title = 'Scrumpy';
+    await get(path);
+    await get(`/api/listings/${LISTING}`);
+    await until(() => computed[path] === 2);
+    cache.forget();
+    release();
+    hold = null;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(titleOf((await get(path)).text)).toBe('Scrumpy');
+    expect([computed[path], computed[`/api/listings/${LISTING}`]]).toEqual([3, 1]);
+  });
+
+  it('keeps answers for eventsTtlMs while catalog events are heard; losing them forgets everything and shortens it again', async () => {
+    await slowCache({ ttlMs: 300, eventsTtlMs: 1500, refreshAhead: 0 });
+    const path = `/api/listings/${LISTING}`;
+    await get(path);
+    await new Promise((r) => setTimeout(r, 350));
+    cache.eventsHeard(true);
+    await get(path);
+    expect(computed[path]).toBe(2);
+    await new Promise((r) => setTimeout(r, 350));
+    await get(path);
+    expect(computed[path]).toBe(2);
+    cache.eventsHeard(false);
+    await get(path);
+    expect(computed[path]).toBe(3);
+    await new Promise((r) => setTimeout(r, 350));
+    await get(path);
+    expect(computed[path]).toBe(4);
+  });
+
+  it('keeps an answer computed soon after a forget only until the catalog replicas’ own caches have moved on', async () => {
+    await slowCache({ ttlMs: 300, eventsTtlMs: 1500, upstreamCacheMs: 400, refreshAhead: 0 });
+    cache.eventsHeard(true);
+    const path = `/api/listings/${LISTING}`;
+    const forgotAt = performance.now();
+    cache.forget();
+    await get(path);
+    await new Promise((r) => setTimeout(r, 100));
+    await get(path);
+    expect(computed[path]).toBe(1);
+    // Past the forget + 400 ms: asked again, and that answer (asked late enough) lasts the whole 1.5 s.
+    await new Promise((r) => setTimeout(r, Math.max(0, forgotAt + 450 - performance.now())));
+    await get(path);
+    expect(computed[path]).toBe(2);
+    await new Promise((r) => setTimeout(r, 400));
+    await get(path);
+    expect(computed[path]).toBe(2);
+  });
+
+  it('treats a refresh header without the secret as any visitor: answered from memory', async () => {
+    await get('/api/listings?keywords=lager');
+    const forged = await get('/api/listings?keywords=lager', { [REFRESH_HEADER]: 'guess' });
+    expect([forged.status, computed['/api/listings?keywords=lager']]).toEqual([200, 1]);
   });
 
   it('forgets everything on a catalog write relayed here and on forget(), not on other writes', async () => {

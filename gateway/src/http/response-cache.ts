@@ -12,11 +12,21 @@
  * when this gateway relays a write that can change what buyers see (`writeRequests`) — as that
  * write starts and again as it answers, and an answer computed across a write is not kept.
  *
+ * Refresh ahead (searches): a hit on an answer older than half the TTL asks for the same address
+ * again in the background (one request per answer at a time, over loopback to the address the hit
+ * came in on, marked with a per-process secret so it passes the cache), and the new answer replaces
+ * the old one. While that refresh runs, the old answer is served up to `staleMs` (100 ms) past its
+ * TTL, never longer: an answer is at most TTL + staleMs (500 ms) old, and a forget drops both the
+ * answer and any refresh under way. A popular search that keeps being asked is answered from memory
+ * every time and no visitor waits on its recomputation. Listing pages are not refreshed ahead: each
+ * computed listing page is a page view the catalog records.
+ *
  * Listing pages: a page answered here is a page view the catalog did not see; views of published
  * listings are counted and reported with `onViews` every `viewsEveryMs` (the catalog batches them
  * into its page-view counter as it does its own reads).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@caskade/kit';
@@ -29,20 +39,39 @@ const LISTING_PATH = /^\/api\/listings\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-
 export const CATALOG_WRITE_PATHS = /^\/api\/(own-listings|own-brand|operator|transactions|transaction-line-items|initiate-privileged|checkouts|standing-orders|current-user\/profile|user\/delete|payments)(\/|$)/;
 
 export interface ResponseCacheOptions {
-  /** How long an answer is served from memory; 0 turns the cache off. */
+  /** How long an answer is served from memory while this gateway hears no catalog events; 0 turns the cache off. */
   ttlMs: number;
+  /** How long once it hears them (`eventsHeard`): each catalog change forgets every answer, age is the fallback (ttlMs when absent). */
+  eventsTtlMs?: number;
+  /**
+   * How old an answer a catalog replica may give from its own cache (its READ_CACHE_MS and a margin:
+   * 600 ms). One computed that soon after a forget may predate the change (another replica's cache),
+   * so it lasts at most until then.
+   */
+  upstreamCacheMs?: number;
   /** Answers kept at most (the oldest dropped first). */
   maxEntries?: number;
   /** Reports page views answered from the cache (listing id → views); called every `viewsEveryMs`. */
   onViews?: (views: Map<string, number>) => Promise<void>;
   viewsEveryMs?: number;
+  /** Searches are asked again in the background once older than this share of the TTL (0.5); 0 turns refresh-ahead off. */
+  refreshAhead?: number;
+  /** How long past its TTL a search is still served while its refresh runs (100 ms). */
+  staleMs?: number;
   logger?: Logger;
 }
+
+/** Marks the gateway's own refresh request (its value is this process's secret): it passes the cache and its answer replaces the old one. */
+export const REFRESH_HEADER = 'x-caskade-cache-refresh';
 
 interface Entry {
   body: Buffer;
   etag: string;
   expires: number;
+  /** When a hit asks for this answer again in the background (searches; Infinity: never). */
+  refreshAt: number;
+  /** A refresh of this answer is under way. */
+  refreshing: boolean;
   generation: number;
   /** The published listing a listing page shows: each answer from here is one of its page views. */
   viewOf: string | null;
@@ -55,10 +84,12 @@ export interface ResponseCache {
   middleware: RequestHandler;
   /** Forgets every answer (a catalog event, a write relayed here). */
   forget(): void;
+  /** The catalog's events reach this gateway (answers then last `eventsTtlMs`), or no longer do (`ttlMs`, and everything is forgotten). */
+  eventsHeard(heard: boolean): void;
   /** Reports the page views counted so far. */
   flushViews(): Promise<void>;
   stop(): Promise<void>;
-  readonly stats: { hits: number; misses: number; stored: number; forgets: number };
+  readonly stats: { hits: number; misses: number; stored: number; forgets: number; refreshes: number };
 }
 
 /** A compressed copy is made once per entry, for the first client that accepts it (smaller than the JSON, or none). */
@@ -74,14 +105,23 @@ function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
 const COMPRESS_ABOVE = 1024;
 
 export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
-  const stats = { hits: 0, misses: 0, stored: 0, forgets: 0 };
+  const stats = { hits: 0, misses: 0, stored: 0, forgets: 0, refreshes: 0 };
+  const secret = randomBytes(24).toString('base64url');
+  const refreshAhead = opts.refreshAhead ?? 0.5;
+  const staleMs = refreshAhead > 0 ? (opts.staleMs ?? 100) : 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const entries = new Map<string, Entry>();
   const maxEntries = opts.maxEntries ?? 1000;
   let generation = 0;
   let views = new Map<string, number>();
+  let ttlMs = opts.ttlMs;
+  const upstreamCacheMs = opts.upstreamCacheMs ?? 600;
+  /** When everything was last forgotten (performance.now()). */
+  let forgotAt = Number.NEGATIVE_INFINITY;
   const forget = () => {
     generation += 1;
     stats.forgets += 1;
+    forgotAt = performance.now();
     entries.clear();
   };
 
@@ -97,6 +137,27 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
       opts.logger?.warn({ err, listings: batch.size }, 'page views answered from the response cache not reported yet');
     }
   };
+  /** Asks for `entry`'s address again on the connection's own local address and port; the answer is stored by the miss path below. */
+  const refresh = (req: Request, key: string, entry: Entry) => {
+    const host = req.socket.localAddress;
+    const port = req.socket.localPort;
+    if (!host || !port) return;
+    entry.refreshing = true;
+    stats.refreshes += 1;
+    const done = (err?: Error) => {
+      entry.refreshing = false;
+      if (err) opts.logger?.warn({ err, path: key }, 'search answer not refreshed ahead; the next request after its TTL asks again');
+    };
+    const out = httpRequest({ host, port, path: key, method: 'GET', agent, headers: { [REFRESH_HEADER]: secret, 'accept-encoding': 'identity' } }, (res) => {
+      res.resume();
+      res.once('end', () => done());
+      res.once('error', done);
+    });
+    out.setTimeout(10_000, () => out.destroy(new Error('refresh timed out')));
+    out.once('error', done);
+    out.end();
+  };
+
   const timer = opts.onViews ? setInterval(() => void flushViews(), opts.viewsEveryMs ?? 2000) : null;
   timer?.unref();
 
@@ -138,27 +199,39 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     const key = req.originalUrl;
     const now = performance.now();
     const hit = entries.get(key);
-    if (hit !== undefined) {
-      if (hit.expires > now && hit.generation === generation) {
+    const refreshing = req.headers[REFRESH_HEADER] === secret;
+    if (hit !== undefined && !refreshing) {
+      const fresh = hit.expires > now;
+      // Past its TTL, a search is served a little longer only while its refresh runs.
+      const stale = !fresh && hit.refreshAt !== Number.POSITIVE_INFINITY && hit.expires + staleMs > now;
+      if ((fresh || stale) && hit.generation === generation) {
         stats.hits += 1;
         if (hit.viewOf) views.set(hit.viewOf, (views.get(hit.viewOf) ?? 0) + 1);
+        if (hit.refreshAt <= now && !hit.refreshing) refresh(req, key, hit);
         send(req, res, hit);
         return;
       }
       entries.delete(key);
     }
-    stats.misses += 1;
+    if (!refreshing) stats.misses += 1;
     const started = generation;
+    const startedAt = performance.now();
     // The route answers with res.json({ data }): keep those bytes when the answer is a 200.
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200 || started !== generation) return json(body);
       const bytes = Buffer.from(JSON.stringify(body));
       const data = (body as { data?: { id?: unknown; state?: unknown } } | null)?.data;
+      const stored = performance.now();
+      // Asked so soon after a forget that another catalog replica may have answered from before the
+      // change: kept only until that replica's cache has surely moved on.
+      const lifetime = startedAt < forgotAt + upstreamCacheMs ? Math.max(0, Math.min(ttlMs, forgotAt + upstreamCacheMs - stored)) : ttlMs;
       const entry: Entry = {
         body: bytes,
         etag: `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`,
-        expires: performance.now() + opts.ttlMs,
+        expires: stored + lifetime,
+        refreshAt: listing === null && refreshAhead > 0 ? stored + lifetime * refreshAhead : Number.POSITIVE_INFINITY,
+        refreshing: false,
         generation: started,
         viewOf: listing && data?.state === 'published' && typeof data.id === 'string' ? data.id : null,
       };
@@ -178,9 +251,16 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   return {
     middleware,
     forget,
+    eventsHeard(heard: boolean) {
+      if (opts.ttlMs <= 0) return;
+      ttlMs = heard ? Math.max(opts.ttlMs, opts.eventsTtlMs ?? opts.ttlMs) : opts.ttlMs;
+      // Events may have been missed while not heard: nothing kept from before counts.
+      if (!heard) forget();
+    },
     flushViews,
     async stop() {
       if (timer) clearInterval(timer);
+      agent.destroy();
       await flushViews();
     },
     stats,

@@ -4,13 +4,18 @@
  * can see (every such write wakes the outbox: `eventsWritten`). Another replica's write reaches this
  * one's cache by expiry, so a publish, a stock change or a close shows in search within `ttlMs`
  * (plus the query) in every run mode, with no cache server to reach or keep consistent.
+ *
+ * Refresh ahead: a hit on an answer older than `refreshAhead` of the TTL (half) computes it again in
+ * the background (one computation per key at a time, as misses share one) and the new answer
+ * replaces the old one; the old one is served meanwhile, never past its TTL. A query asked all the
+ * time is then answered from memory every time and no caller waits on the database for it.
  */
 export interface ReadCache {
   /** The value cached under `key` in this generation and younger than the TTL, or `compute()`'s; concurrent misses share one computation. */
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Forgets everything: the next read of every key computes afresh. */
   invalidate(): void;
-  readonly stats: { hits: number; misses: number; invalidations: number };
+  readonly stats: { hits: number; misses: number; invalidations: number; refreshes: number };
 }
 
 export interface ReadCacheOptions {
@@ -18,10 +23,12 @@ export interface ReadCacheOptions {
   ttlMs: number;
   /** Answers kept at most (least recently used dropped first). */
   maxEntries?: number;
+  /** A hit older than this share of the TTL computes the answer again in the background (0.5); 0: never. */
+  refreshAhead?: number;
 }
 
 export function createReadCache(opts: ReadCacheOptions): ReadCache {
-  const stats = { hits: 0, misses: 0, invalidations: 0 };
+  const stats = { hits: 0, misses: 0, invalidations: 0, refreshes: 0 };
   if (opts.ttlMs <= 0) {
     return {
       get: (_key, compute) => {
@@ -33,43 +40,35 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
     };
   }
   // A Map in insertion order: entries live under a second, so dropping the oldest is as good as an LRU.
-  const entries = new Map<string, { value: object; expires: number }>();
+  const entries = new Map<string, { value: object; expires: number; refreshAt: number }>();
   const maxEntries = opts.maxEntries ?? 2000;
+  const refreshAfter = opts.ttlMs * (opts.refreshAhead ?? 0.5);
   const inFlight = new Map<string, { generation: number; promise: Promise<object> }>();
   let generation = 0;
+  const pendingFor = (key: string) => {
+    const pending = inFlight.get(key);
+    return pending && pending.generation === generation ? pending : undefined;
+  };
   return {
     get<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit !== undefined) {
-        if (hit.expires > performance.now()) {
+        const now = performance.now();
+        if (hit.expires > now) {
           stats.hits += 1;
+          if (refreshAfter > 0 && hit.refreshAt <= now && !pendingFor(key)) {
+            stats.refreshes += 1;
+            // Its failure is the next miss's to report: the answer in hand stays until its TTL.
+            start(key, compute).catch(() => undefined);
+          }
           return Promise.resolve(hit.value as T);
         }
         entries.delete(key);
       }
-      const pending = inFlight.get(key);
-      if (pending && pending.generation === generation) return pending.promise as Promise<T>;
+      const pending = pendingFor(key);
+      if (pending) return pending.promise as Promise<T>;
       stats.misses += 1;
-      const started = generation;
-      const promise = compute().then((value) => {
-        // A write that landed while this was computed may not be in it: keep it only if none did.
-        if (started === generation) {
-          entries.delete(key);
-          entries.set(key, { value, expires: performance.now() + opts.ttlMs });
-          if (entries.size > maxEntries) {
-            const oldest = entries.keys().next();
-            if (!oldest.done) entries.delete(oldest.value);
-          }
-        }
-        return value;
-      });
-      const entry = { generation: started, promise };
-      inFlight.set(key, entry);
-      const forget = () => {
-        if (inFlight.get(key) === entry) inFlight.delete(key);
-      };
-      promise.then(forget, forget);
-      return promise;
+      return start(key, compute);
     },
     invalidate() {
       generation += 1;
@@ -78,4 +77,29 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
     },
     stats,
   };
+
+  /** Computes `key`'s answer once (callers meanwhile share it) and keeps it unless a write landed meanwhile. */
+  function start<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+    const started = generation;
+    const promise = compute().then((value) => {
+      // A write that landed while this was computed may not be in it: keep it only if none did.
+      if (started === generation) {
+        const now = performance.now();
+        entries.delete(key);
+        entries.set(key, { value, expires: now + opts.ttlMs, refreshAt: refreshAfter > 0 ? now + refreshAfter : Number.POSITIVE_INFINITY });
+        if (entries.size > maxEntries) {
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
+        }
+      }
+      return value;
+    });
+    const entry = { generation: started, promise };
+    inFlight.set(key, entry);
+    const forget = () => {
+      if (inFlight.get(key) === entry) inFlight.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
 }

@@ -13,6 +13,13 @@ import type { EventBus, EventEnvelope, Subscription } from './types';
  */
 export interface EventBroadcast {
   subscribe(subjects: string[], handler: (event: EventEnvelope) => void): Promise<Subscription>;
+  /**
+   * Told when messages stop reaching this process (`false`: a lost connection, or a slow consumer
+   * whose messages the server dropped) and when they reach it again (`true`). A receiver that keeps
+   * state by these events treats everything before a `false` as possibly missed. The in-process bus
+   * never loses one, so it never calls.
+   */
+  onConnectionChange?(listener: (heard: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -24,7 +31,24 @@ export async function natsBroadcast(url: string, logger: Logger, name = 'broadca
   // waitOnFirstConnect: a broker that is down at start is retried, not fatal (the caller may not wait on it).
   const nc: NatsConnection = await connect({ servers: url, name, maxReconnectAttempts: -1, waitOnFirstConnect: true });
   const subs = new Set<NatsSubscription>();
+  const listeners = new Set<(heard: boolean) => void>();
+  const tell = (heard: boolean) => {
+    for (const l of listeners) l(heard);
+  };
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'close') tell(false);
+      else if (status.type === 'reconnect') tell(true);
+      else if (status.type === 'slowConsumer') {
+        tell(false);
+        tell(true);
+      }
+    }
+  })().catch((err: unknown) => logger.warn({ err }, 'broadcast status no longer followed'));
   return {
+    onConnectionChange(listener) {
+      listeners.add(listener);
+    },
     async subscribe(subjects, handler) {
       assertFilters(name, subjects);
       const mine = subjects.map((subject) =>
@@ -51,6 +75,8 @@ export async function natsBroadcast(url: string, logger: Logger, name = 'broadca
         }),
       );
       for (const s of mine) subs.add(s);
+      // The server has the subscriptions once this returns: nothing published after it is missed.
+      await nc.flush();
       return {
         stop: async () => {
           for (const s of mine) {
