@@ -39,6 +39,11 @@ describeWithServices('browser: page load', [chromiumGate, webBuildGate, pgliteSe
     await page.addInitScript({
       content: `window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));`,
     });
+    // The server's own elements, kept as the HTML is parsed (before any script of the page runs):
+    // after the app takes over, a hydrated page still shows these very nodes, a redrawn one new ones.
+    await page.addInitScript({
+      content: `document.addEventListener('readystatechange', () => { if (document.readyState === 'interactive') { window.serverH1 = document.querySelector('#root h1'); } });`,
+    });
     page.on('console', (msg) => {
       if (msg.type() === 'error') v.consoleErrors.push(msg.text());
     });
@@ -136,6 +141,9 @@ describeWithServices('browser: page load', [chromiumGate, webBuildGate, pgliteSe
     await expect(v.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(text(/<h1[^>]*>([^<]+)<\/h1>/.exec(rootOf(listing))?.[1] ?? ''));
     // The rendered page is inert until the app has taken over, then not.
     await v.page.locator('#root:not([inert])').waitFor();
+    // Taken over by hydration: the server's heading is the very element on screen, not a copy drawn
+    // again (a mismatch anywhere would be reported by React: a console error, failing the clean load below).
+    expect(await v.page.evaluate(`[window.serverH1 !== null, window.serverH1 === document.querySelector('#root h1')]`)).toEqual([true, true]);
     await expectCleanFirstLoad(v, 'listing (server-rendered)');
   }, TIMEOUT);
 

@@ -20,5 +20,12 @@ export function formatMoney(cents: number, options: { dropWholeCents?: boolean }
 
 export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(new Date(value));
 export const formatDate = (value: string | Date): string => dateFormat.format(new Date(value));
+const zonedDateFormats = new Map<string, Intl.DateTimeFormat>();
+/** The date in one named time zone (the same text on the server and in any browser). */
+export function formatDateIn(value: string | Date, timeZone: string): string {
+  let format = zonedDateFormats.get(timeZone);
+  if (!format) zonedDateFormats.set(timeZone, (format = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone })));
+  return format.format(new Date(value));
+}
 /** `rate` as a fraction: 0.045 → "4.5%". */
 export const formatPercent = (rate: number): string => percentFormat.format(rate);

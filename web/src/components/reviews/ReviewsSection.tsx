@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useReviews, type ReviewsOf } from '../../api/reviews';
-import { formatDate } from '../../i18n/format';
+import { LocalDate } from '../LocalDate';
 import { reviewsUi } from '../../i18n/reviewsMessages';
 import { Stars } from './Stars';
 
@@ -36,9 +36,7 @@ export function ReviewsSection({ of, className = '' }: { of: ReviewsOf; classNam
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                     <Stars rating={r.rating} />
                     <span className="font-medium text-stone-900">{t.by(r.author.name)}</span>
-                    <time dateTime={r.createdAt} className="text-stone-500">
-                      {formatDate(r.createdAt)}
-                    </time>
+                    <LocalDate value={r.createdAt} className="text-stone-500" />
                   </div>
                   <p className="mt-1.5 whitespace-pre-line text-stone-700 wrap-anywhere">{r.content}</p>
                 </li>
