@@ -6,7 +6,7 @@ import { closeClients, createClients, upstreamAddresses } from './clients';
 import type { GatewayEnv } from './config';
 import { createRateLimiters } from './http/rate-limits';
 import { createGatewayApp } from './app';
-import { createResponseCache, type ResponseCache } from './http/response-cache';
+import { changedBy, createResponseCache, type ResponseCache } from './http/response-cache';
 import { liveFeeds, replaySources } from './live/feeds';
 import { LiveHub } from './live/hub';
 import { startLiveStream, type LiveStream } from './live/stream';
@@ -80,7 +80,8 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
 
 /**
  * Every catalog event (and a profile rename or deletion, which changes the brand names search shows)
- * empties the response cache on every replica (docs/decisions/064). Without a broadcast, or while it
+ * empties the response cache on every replica, or only its answers showing one listing when that
+ * listing's stock changed and stays above zero (docs/decisions/064). Without a broadcast, or while it
  * connects, the cache's TTL alone bounds how late a change shows.
  */
 function forgetOnCatalogEvents(cache: ResponseCache, broadcast: EventBroadcast | Promise<EventBroadcast> | null, logger: Logger): void {
@@ -88,7 +89,11 @@ function forgetOnCatalogEvents(cache: ResponseCache, broadcast: EventBroadcast |
   const subjects = [...CATALOG_EVENTS.map((e) => e.subject), UserProfileChanged.subject, UserDeleted.subject];
   Promise.resolve(broadcast)
     .then(async (b) => {
-      await b.subscribe(subjects, () => cache.forget());
+      await b.subscribe(subjects, (event) => {
+        const changed = changedBy(event);
+        if (changed === 'everything') cache.forget();
+        else cache.forgetListings(changed.listings);
+      });
       // Heard from now on: answers last longer, each change forgets them; a lost connection shortens them again.
       cache.eventsHeard(true);
       b.onConnectionChange?.((heard) => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { compressResponses } from './compression';
-import { createResponseCache, REFRESH_HEADER, type ResponseCache } from './response-cache';
+import { changedBy, createResponseCache, REFRESH_HEADER, type ResponseCache } from './response-cache';
 
 const LISTING = '0b6f7d1e-3f4a-4c1b-9d2e-5a6b7c8d9e0f';
 const DRAFT = '1c7f8e2f-4a5b-4d2c-8e3f-6b7c8d9e0f1a';
@@ -40,6 +40,7 @@ beforeEach(async () => {
   });
   app.post('/api/own-listings/:id/close', (_req, res) => void res.json({ data: { ok: true } }));
   app.post('/api/messages', (_req, res) => void res.json({ data: { ok: true } }));
+  app.post('/api/initiate-privileged', (_req, res) => void res.json({ data: { ok: true } }));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -186,13 +187,59 @@ describe('gateway response cache (anonymous catalog reads)', () => {
     expect(computed[path]).toBe(2);
   });
 
+  it('a stock change that keeps a listing in stock forgets only the answers showing it; while events are heard, relayed checkouts leave the rest to them', async () => {
+    cache.eventsHeard(true);
+    const OTHER = '2d8f9a30-5b6c-4e3d-9f40-7c8d9e0f1a2b';
+    await get('/api/listings?keywords=ale');
+    await get(`/api/listings/${LISTING}`);
+    await get(`/api/listings/${OTHER}`);
+    // The search page shows LISTING (the route's one card), and so does its page; OTHER's page does not.
+    cache.forgetListings([LISTING.toUpperCase()]);
+    await get('/api/listings?keywords=ale');
+    await get(`/api/listings/${LISTING}`);
+    await get(`/api/listings/${OTHER}`);
+    expect([computed['/api/listings?keywords=ale'], computed[`/api/listings/${LISTING}`], computed[`/api/listings/${OTHER}`]]).toEqual([2, 2, 1]);
+    // A checkout relayed here while events are heard: the stock events will say what changed.
+    expect((await fetch(`${url}/api/initiate-privileged`, { method: 'POST' })).status).toBe(200);
+    await get(`/api/listings/${OTHER}`);
+    expect(computed[`/api/listings/${OTHER}`]).toBe(1);
+    // A catalog edit still forgets everything at once.
+    expect((await fetch(`${url}/api/own-listings/${LISTING}/close`, { method: 'POST' })).status).toBe(200);
+    await get(`/api/listings/${OTHER}`);
+    expect(computed[`/api/listings/${OTHER}`]).toBe(2);
+  });
+
+  it('keeps no answer computed across a change to one of its listings', async () => {
+    let release = () => undefined as void;
+    hold = new Promise((r) => (release = r));
+    const pending = get('/api/listings?pub_category=stout');
+    await new Promise((r) => setTimeout(r, 50));
+    cache.forgetListings([LISTING]);
+    release();
+    expect((await pending).status).toBe(200);
+    hold = null;
+    await get('/api/listings?pub_category=stout');
+    expect(computed['/api/listings?pub_category=stout']).toBe(2);
+  });
+
+  it('reads what a catalog event changes: one listing for a stock change staying above zero, everything otherwise', () => {
+    const stock = (oldQuantity: number | undefined, newQuantity: number | undefined) => ({ type: 'catalog.stock.changed', data: { listingId: LISTING, oldQuantity, newQuantity, reason: 'reserved' } });
+    expect(changedBy(stock(10, 9))).toEqual({ listings: [LISTING] });
+    expect(changedBy(stock(3, 12))).toEqual({ listings: [LISTING] });
+    // Out of stock and back in (an int32 of 0 is left out of the event's JSON).
+    expect([changedBy(stock(1, 0)), changedBy(stock(1, undefined)), changedBy(stock(undefined, 5))]).toEqual(['everything', 'everything', 'everything']);
+    expect(changedBy({ type: 'catalog.listing.closed', data: { listingId: LISTING } })).toBe('everything');
+    expect(changedBy({ type: 'catalog.stock.changed', data: { oldQuantity: 4, newQuantity: 3 } })).toBe('everything');
+    expect(changedBy({ type: 'identity.user.profile_changed', data: null })).toBe('everything');
+  });
+
   it('treats a refresh header without the secret as any visitor: answered from memory', async () => {
     await get('/api/listings?keywords=lager');
     const forged = await get('/api/listings?keywords=lager', { [REFRESH_HEADER]: 'guess' });
     expect([forged.status, computed['/api/listings?keywords=lager']]).toEqual([200, 1]);
   });
 
-  it('forgets everything on a catalog write relayed here and on forget(), not on other writes', async () => {
+  it('forgets everything on a catalog write relayed here (while no catalog events are heard) and on forget(), not on other writes', async () => {
     await get('/api/listings');
     await fetch(`${url}/api/messages`, { method: 'POST' });
     await get('/api/listings');

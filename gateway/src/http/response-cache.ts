@@ -30,6 +30,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@caskade/kit';
+import { StockChanged } from '@caskade/catalog/events';
 import { ACCESS_COOKIE } from './cookies';
 
 const SEARCH_PATH = '/api/listings';
@@ -37,6 +38,8 @@ const LISTING_PATH = /^\/api\/listings\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-
 
 /** Non-GET routes that change what search and listing pages show (catalog writes, checkout's stock reservations, profile and account changes). */
 export const CATALOG_WRITE_PATHS = /^\/api\/(own-listings|own-brand|operator|transactions|transaction-line-items|initiate-privileged|checkouts|standing-orders|current-user\/profile|user\/delete|payments)(\/|$)/;
+/** Of those, checkout's and orders' writes: their effect on search is stock, which catalog events report listing by listing. */
+const CHECKOUT_WRITE_PATHS = /^\/api\/(transactions|transaction-line-items|initiate-privileged|checkouts|standing-orders|payments)(\/|$)/;
 
 export interface ResponseCacheOptions {
   /** How long an answer is served from memory while this gateway hears no catalog events; 0 turns the cache off. */
@@ -75,6 +78,8 @@ interface Entry {
   generation: number;
   /** The published listing a listing page shows: each answer from here is one of its page views. */
   viewOf: string | null;
+  /** The listings this answer shows (a listing page's one, a search page's cards): a change to one of them alone forgets it. */
+  listingIds: readonly string[];
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -84,6 +89,11 @@ export interface ResponseCache {
   middleware: RequestHandler;
   /** Forgets every answer (a catalog event, a write relayed here). */
   forget(): void;
+  /**
+   * Forgets the answers that show one of these listings: for a change that cannot move a listing
+   * into or out of any answer (its stock changed and stays above zero), only those showing it differ.
+   */
+  forgetListings(ids: readonly string[]): void;
   /** The catalog's events reach this gateway (answers then last `eventsTtlMs`), or no longer do (`ttlMs`, and everything is forgotten). */
   eventsHeard(heard: boolean): void;
   /** Reports the page views counted so far. */
@@ -104,6 +114,30 @@ function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
 
 const COMPRESS_ABOVE = 1024;
 
+/**
+ * What a catalog event changes in the anonymous answers: a stock change that keeps a listing in
+ * stock changes only the answers showing it (its quantity and stock level); anything else (a stock
+ * change to or from zero moves the listing into or out of searches and their pages; a publish,
+ * close or edit; a profile rename) may change any answer.
+ */
+export function changedBy(event: { type: string; data: unknown }): { listings: string[] } | 'everything' {
+  if (event.type !== StockChanged.subject) return 'everything';
+  const data = event.data as { listingId?: unknown; oldQuantity?: unknown; newQuantity?: unknown } | null;
+  const inStock = (q: unknown) => typeof q === 'number' && q > 0;
+  if (typeof data?.listingId !== 'string' || !data.listingId || !inStock(data.oldQuantity) || !inStock(data.newQuantity)) return 'everything';
+  return { listings: [data.listingId] };
+}
+
+/** The ids (lower case) of the listings an answer shows: a listing page's own, a search page's cards. */
+function listingsShown(data: { id?: unknown; listings?: unknown } | undefined, listingPage: boolean): string[] {
+  if (listingPage) return typeof data?.id === 'string' ? [data.id.toLowerCase()] : [];
+  if (!Array.isArray(data?.listings)) return [];
+  return data.listings.flatMap((l: unknown) => {
+    const id = (l as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? [id.toLowerCase()] : [];
+  });
+}
+
 export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const stats = { hits: 0, misses: 0, stored: 0, forgets: 0, refreshes: 0 };
   const secret = randomBytes(24).toString('base64url');
@@ -115,6 +149,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   let generation = 0;
   let views = new Map<string, number>();
   let ttlMs = opts.ttlMs;
+  let heardEvents = false;
   const upstreamCacheMs = opts.upstreamCacheMs ?? 600;
   /** When everything was last forgotten (performance.now()). */
   let forgotAt = Number.NEGATIVE_INFINITY;
@@ -123,6 +158,24 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     stats.forgets += 1;
     forgotAt = performance.now();
     entries.clear();
+    listingForgotAt.clear();
+  };
+  /** When each listing was last forgotten on its own (since the last forget of everything; pruned after 30 s). */
+  const listingForgotAt = new Map<string, number>();
+  const forgetListings = (ids: readonly string[]) => {
+    const now = performance.now();
+    if (listingForgotAt.size > 10_000) {
+      for (const [id, at] of listingForgotAt) if (at + 30_000 < now) listingForgotAt.delete(id);
+    }
+    const forgotten = new Set(ids.map((id) => id.toLowerCase()));
+    for (const id of forgotten) listingForgotAt.set(id, now);
+    for (const [key, entry] of entries) if (entry.listingIds.some((id) => forgotten.has(id))) entries.delete(key);
+  };
+  /** The last time one of these listings, or everything, was forgotten. */
+  const lastForgetOf = (ids: readonly string[]): number => {
+    let last = forgotAt;
+    for (const id of ids) last = Math.max(last, listingForgotAt.get(id) ?? Number.NEGATIVE_INFINITY);
+    return last;
   };
 
   const flushViews = async (): Promise<void> => {
@@ -183,7 +236,10 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (opts.ttlMs <= 0) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      if (CATALOG_WRITE_PATHS.test(req.path)) {
+      // A catalog edit relayed here forgets everything at once (its author's next anonymous look
+      // shows it). Checkout's writes, the frequent ones, change stock: while catalog events are
+      // heard, those say which listings changed (each alone while it stays in stock).
+      if (CATALOG_WRITE_PATHS.test(req.path) && !(heardEvents && CHECKOUT_WRITE_PATHS.test(req.path))) {
         forget();
         res.once('finish', forget);
       }
@@ -220,12 +276,16 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200 || started !== generation) return json(body);
+      const data = (body as { data?: { id?: unknown; state?: unknown; listings?: unknown } } | null)?.data;
+      const listingIds = listingsShown(data, listing !== null);
+      const lastForget = lastForgetOf(listingIds);
+      // One of its listings changed while it was computed: answered, not kept.
+      if (startedAt < lastForget) return json(body);
       const bytes = Buffer.from(JSON.stringify(body));
-      const data = (body as { data?: { id?: unknown; state?: unknown } } | null)?.data;
       const stored = performance.now();
       // Asked so soon after a forget that another catalog replica may have answered from before the
       // change: kept only until that replica's cache has surely moved on.
-      const lifetime = startedAt < forgotAt + upstreamCacheMs ? Math.max(0, Math.min(ttlMs, forgotAt + upstreamCacheMs - stored)) : ttlMs;
+      const lifetime = startedAt < lastForget + upstreamCacheMs ? Math.max(0, Math.min(ttlMs, lastForget + upstreamCacheMs - stored)) : ttlMs;
       const entry: Entry = {
         body: bytes,
         etag: `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`,
@@ -234,6 +294,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         refreshing: false,
         generation: started,
         viewOf: listing && data?.state === 'published' && typeof data.id === 'string' ? data.id : null,
+        listingIds,
       };
       entries.delete(key);
       entries.set(key, entry);
@@ -251,8 +312,10 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   return {
     middleware,
     forget,
+    forgetListings,
     eventsHeard(heard: boolean) {
       if (opts.ttlMs <= 0) return;
+      heardEvents = heard;
       ttlMs = heard ? Math.max(opts.ttlMs, opts.eventsTtlMs ?? opts.ttlMs) : opts.ttlMs;
       // Events may have been missed while not heard: nothing kept from before counts.
       if (!heard) forget();
