@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
 import { LocalDate } from './LocalDate';
 
