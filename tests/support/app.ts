@@ -92,7 +92,9 @@ async function dataTemplate(kind: 'seeded' | 'empty'): Promise<string> {
   const lock = `${template}.lock`;
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
-    if (existsSync(template) && Date.now() - statSync(template).mtimeMs < TEMPLATE_MAX_AGE_MS) return template;
+    // Within a run whose globalSetup made the templates, one is never remade for its age: a worker
+    // remaking it (remove, rename) while another copies it would pull files from under the copy.
+    if (existsSync(template) && (process.env.TEST_APP_TEMPLATE_READY === digest || Date.now() - statSync(template).mtimeMs < TEMPLATE_MAX_AGE_MS)) return template;
     try {
       mkdirSync(lock);
     } catch (err) {
@@ -132,4 +134,6 @@ export async function prepareAppTemplates(): Promise<void> {
   process.env.TEST_APP_TEMPLATE_DIGEST = sourceDigest();
   await dataTemplate('seeded');
   await dataTemplate('empty');
+  // Fresh for this run: the workers (which inherit this) use them as they are for the whole run.
+  process.env.TEST_APP_TEMPLATE_READY = process.env.TEST_APP_TEMPLATE_DIGEST;
 }
