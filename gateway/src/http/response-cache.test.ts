@@ -22,7 +22,8 @@ beforeEach(async () => {
   reported = [];
   title = 'Pale ale';
   hold = null;
-  cache = createResponseCache({ ttlMs: 300, onViews: async (views) => void reported.push(new Map(views)), viewsEveryMs: 60_000 });
+  // No refresh ahead here (a slow machine would refresh between two requests): the tests of it use their own cache.
+  cache = createResponseCache({ ttlMs: 300, refreshAhead: 0, onViews: async (views) => void reported.push(new Map(views)), viewsEveryMs: 60_000 });
   const app = express();
   // Through `cache` as it is now: a test may replace it with one of another TTL.
   app.use((req, res, next) => cache.middleware(req, res, next));
@@ -85,12 +86,11 @@ describe('gateway response cache (anonymous catalog reads)', () => {
     expect(computed['/api/listings?page=0']).toBe(2);
   });
 
-  it('asks again once the answer is older than the TTL (and the short while a search is served during its refresh)', async () => {
+  it('asks again once the answer is older than the TTL', async () => {
     await get('/api/listings?sort=price');
     title = 'Hazy IPA';
     expect(JSON.parse((await get('/api/listings?sort=price')).text).data.listings[0].title).toBe('Pale ale');
-    // Past the TTL and the 100 ms a search may be served while its refresh runs.
-    await new Promise((r) => setTimeout(r, 450));
+    await new Promise((r) => setTimeout(r, 350));
     expect(JSON.parse((await get('/api/listings?sort=price')).text).data.listings[0].title).toBe('Hazy IPA');
     expect(computed['/api/listings?sort=price']).toBe(2);
   });
@@ -126,7 +126,8 @@ describe('gateway response cache (anonymous catalog reads)', () => {
     // Past the old answer's TTL (1 s), before the new one is half as old: still from memory.
     await new Promise((r) => setTimeout(r, Math.max(0, t0 + 1010 - performance.now())));
     expect(titleOf((await get(path)).text)).toBe('Imperial stout');
-    expect([computed[path], cache.stats.misses]).toEqual([2, 1]);
+    // No visitor waited on a computation but the very first one.
+    expect(cache.stats.misses).toBe(1);
   });
 
   it('keeps no refreshed answer computed across a forget, and never refreshes a listing page ahead (each one is a page view)', async () => {
