@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { PGliteDialect } from './pglite-dialect';
+import { isStalePlan, preparedStatementPool } from './prepared';
 
 export interface Migration {
   /** Sortable, never renamed once shipped: `001_init`. */
@@ -95,7 +96,7 @@ export async function openDatabase<DB>(opts: DatabaseOptions): Promise<Database<
       options: `-c search_path=${schema}`,
     });
     pool.on('error', (err) => opts.logger?.error({ err }, 'idle database client error'));
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
     kind = 'postgres';
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
@@ -196,7 +197,7 @@ export async function withTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transacti
       return await db.transaction().execute(fn);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw err;
+      if (attempt >= attempts || !code || !(RETRYABLE.has(code) || isStalePlan(err))) throw err;
     }
   }
 }

@@ -51,9 +51,11 @@ describe('PollLoop back-off and coalescing (docs/decisions/060)', () => {
     loop.start();
     await sleep(450);
     await loop.stop();
-    const gaps = passes.slice(1).map((t, i) => t - (passes[i] ?? t));
-    const last = gaps.slice(-3);
-    expect(last.length).toBe(3);
-    for (const gap of last) expect(gap).toBeLessThan(40);
+    // Busy from the 6th pass: about 300 ms at pollMs (10) is some 30 passes; still backed off
+    // (80 ms) it would be 4. A timer running late on a busy machine stretches one gap, not the median.
+    const busy = passes.slice(5);
+    expect(busy.length).toBeGreaterThanOrEqual(10);
+    const gaps = busy.slice(1).map((t, i) => t - (busy[i] ?? t)).sort((a, b) => a - b);
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(40);
   });
 });
