@@ -83,7 +83,7 @@ describeWithServices('cluster database: one role per service schema, migrations 
     await expect(query(urlFor(database, 'identity', passwords.identity!), `select * from ${other}.notes`)).rejects.toThrow(/permission denied for schema/);
     await expect(query(otherUrl, 'create schema intruder')).rejects.toThrow(/permission denied for database/);
     await expect(query(otherUrl, 'create table public.intruder (id int)')).rejects.toThrow(/permission denied for schema public/);
-  });
+  }, 60_000);
 
   t.test('the identity bundle with DB_MIGRATIONS=only migrates as its role into its schema and exits 0; a rerun applies nothing', async () => {
     const migrate = () =>
