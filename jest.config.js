@@ -3,6 +3,9 @@
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] };
 const common = { transform, testEnvironment: 'node', transformIgnorePatterns: ['/node_modules/'] };
 module.exports = {
+  // 20 s a test unless it says more (a global option: a project's own is ignored): jest's 5 s default
+  // failed tests that spawn a process or open a database on a loaded 2-core CI machine.
+  testTimeout: 20_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{services,gateway,web,proto}/**/*.test.{ts,tsx}'], testPathIgnorePatterns: ['/node_modules/'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'], globalSetup: '<rootDir>/tests/support/global-setup.ts' },
