@@ -170,6 +170,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         RATE_LIMIT_SCALE: String(opts.rateLimitScale ?? process.env.RATE_LIMIT_SCALE ?? 1),
         // The gateway's response cache (docs/decisions/064): 400 ms unless set (0 turns it off).
         ...(process.env.RESPONSE_CACHE_MS ? { RESPONSE_CACHE_MS: process.env.RESPONSE_CACHE_MS } : {}),
+        ...(process.env.PRERENDER_DEADLINE_MS ? { PRERENDER_DEADLINE_MS: process.env.PRERENDER_DEADLINE_MS } : {}),
       }),
       logger.child({ service: 'gateway' }),
       { bus },

@@ -105,7 +105,7 @@ export function createGatewayApp(opts: GatewayAppOptions): Express {
   api.use('/api', (_req, res) => sendError(res, new AppError('not-found', { reason: 'no such API path' })));
   app.use(api);
   app.use(imageServingRouter(clients));
-  app.use(spa(env.WEB_DIST, { publicUrl: env.PUBLIC_URL, clients, logger }));
+  app.use(spa(env.WEB_DIST, { publicUrl: env.PUBLIC_URL, clients, logger, prerenderDeadlineMs: env.PRERENDER_DEADLINE_MS }));
   // Whatever the SPA does not serve (a POST to a page address, say) answers a JSON error like the API, not Express's HTML.
   app.use((_req, res) => sendError(res, new AppError('not-found')));
   app.use(errorHandler(logger));

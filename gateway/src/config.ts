@@ -49,6 +49,12 @@ export const gatewayEnv = z.object({
    * forget still last at most that long (docs/decisions/064). At least RESPONSE_CACHE_MS.
    */
   RESPONSE_CACHE_EVENTS_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  /**
+   * How long the server render of an anonymous landing, search or listing page may take before the
+   * plain app is sent instead (ms, docs/decisions/062). The tests' machines raise it: a loaded
+   * 2-core machine sometimes took longer, and the page then arrived unrendered.
+   */
+  PRERENDER_DEADLINE_MS: z.coerce.number().int().min(100).max(30_000).default(1_500),
   /** `/metrics` for Prometheus on this port, off the public one (the chart sets 9464); unset = none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });

@@ -29,6 +29,9 @@ export async function startApp(opts: { rateLimitScale?: number; paymentsEnv?: Re
   if (fromTemplate) cpSync(await dataTemplate(kind), dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Anonymous pages arrive server-rendered in every test: on a loaded 2-core machine a render
+  // sometimes took longer than the production deadline (1.5 s), and the page came unrendered.
+  process.env.PRERENDER_DEADLINE_MS ??= '15000';
   const app = await startEmbedded({
     port,
     dataDir,

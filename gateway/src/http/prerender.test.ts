@@ -147,4 +147,21 @@ describe('renderCache: what anonymous traffic can make the gateway render (ADR 0
     release.at(-1)?.();
     expect((await again)?.rootHtml).toBe('http://x/d');
   });
+
+  test('a render past its deadline sends the plain app (null), is not kept, and counts as running until it ends', async () => {
+    const cache = renderCache({ deadlineMs: 50 });
+    let finish: (() => void) | undefined;
+    const renderer = { renderPage: (url: string) => new Promise<RenderedPage>((resolve) => (finish = () => resolve(page(url)))) };
+    const started = performance.now();
+    expect(await cache.render(renderer, 'http://x/slow', 'o', '')).toBeNull();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    expect(cache.running).toBe(1);
+    finish?.();
+    await new Promise((r) => setImmediate(r));
+    expect(cache.running).toBe(0);
+    // Not kept: the next ask renders again, and this time in time.
+    const again = cache.render(renderer, 'http://x/slow', 'o', '');
+    finish?.();
+    expect((await again)?.rootHtml).toBe('http://x/slow');
+  });
 });

@@ -111,10 +111,13 @@ export function serverRenderer(webDist: string, logger?: Logger): () => ServerRe
 }
 
 /** The page's HTML from the renderer, or null (none, failed, or not within the deadline). */
-export async function prerender(renderer: ServerRenderer, url: string, apiOrigin: string, cookieHeader: string, logger?: Logger): Promise<RenderedPage | null> {
+export async function prerender(renderer: ServerRenderer, url: string, apiOrigin: string, cookieHeader: string, logger?: Logger, deadlineMs = PRERENDER_DEADLINE_MS): Promise<RenderedPage | null> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), PRERENDER_DEADLINE_MS);
+    timer = setTimeout(() => {
+      logger?.warn({ url, deadlineMs }, 'server rendering took longer than its deadline; the page renders in the browser');
+      resolve(null);
+    }, deadlineMs);
   });
   try {
     return await Promise.race([renderer.renderPage(url, apiOrigin, cookieHeader), deadline]);
@@ -134,6 +137,8 @@ export interface RenderCacheOptions {
   ttlMs?: number;
   /** Renders running at once; past it the plain app is sent (the browser renders the page). */
   maxConcurrent?: number;
+  /** How long a render may take before the plain app is sent (PRERENDER_DEADLINE_MS). */
+  deadlineMs?: number;
   maxEntries?: number;
   now?: () => number;
 }
@@ -178,7 +183,7 @@ export function renderCache(opts: RenderCacheOptions = {}) {
         },
       };
       // Only the cookie the render reads goes to it, so the cached page is the same for every asker.
-      const page = prerender(counted, url, apiOrigin, consent ?? '', logger);
+      const page = prerender(counted, url, apiOrigin, consent ?? '', logger, opts.deadlineMs);
       pages.set(key, { at: now(), page });
       if (pages.size > maxEntries) {
         const oldest = pages.keys().next().value;

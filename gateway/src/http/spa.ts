@@ -12,6 +12,8 @@ export interface SeoOptions {
   publicUrl: string;
   clients: Pick<GatewayClients, 'catalog' | 'identity'>;
   logger?: Logger;
+  /** PRERENDER_DEADLINE_MS (default PRERENDER_DEADLINE_MS of prerender.ts). */
+  prerenderDeadlineMs?: number;
 }
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -406,7 +408,7 @@ export function spa(webDist: string, seo?: SeoOptions): Router {
   );
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
   const renderer = serverRenderer(dist, seo?.logger);
-  const renders = renderCache();
+  const renders = renderCache(seo?.prerenderDeadlineMs === undefined ? {} : { deadlineMs: seo.prerenderDeadlineMs });
   const renderedPage = async (req: Request): Promise<RenderedPage | null> => {
     const route = NAMED_PATTERNS.find((r) => r.re.test(req.path));
     if (!route || !PRERENDERED_ROUTES.has(route.name) || hasSessionMarker(req.headers.cookie)) return null;
