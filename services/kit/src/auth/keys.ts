@@ -3,7 +3,7 @@
  * every workload's service-credential key. Keys travel as JSON Web Keys — a private JWK (with `d`)
  * for the one that signs, a JWK Set of public keys for those that verify — each with a `kid`.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /** The one algorithm tokens are signed and verified with; every other `alg` (`none` included) is refused. */
 export const TOKEN_ALG = 'EdDSA';
@@ -30,10 +30,17 @@ export interface Ed25519Jwk {
   d?: string;
 }
 
+/** PKCS#8 (RFC 8410) for an Ed25519 private key, up to its 32-byte seed. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
 /** A new Ed25519 key pair as JWKs: the private one (to a signer's secret) and its public half (to every verifier). */
 export function generateSigningJwk(kid: string): { privateJwk: Ed25519Jwk; publicJwk: Ed25519Jwk } {
   if (!KID.test(kid)) throw new Error(`bad key id ${JSON.stringify(kid)}: letters, digits and ._:- only`);
-  const { privateKey } = generateKeyPairSync('ed25519');
+  // From 32 random bytes (an Ed25519 private key is its seed), not generateKeyPairSync: on Node 20
+  // a garbage-collected key-generation job can deadlock a later JWK export of its key (its
+  // destructor waits on the key's lock, held by the export that triggered the collection). That
+  // froze a test process for good in CI (gdb: KeyGenJob::~KeyGenJob under KeyObjectHandle::ExportJWK).
+  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, randomBytes(32)]), format: 'der', type: 'pkcs8' });
   const jwk = privateKey.export({ format: 'jwk' });
   const base = { kty: 'OKP', crv: 'Ed25519', kid, alg: TOKEN_ALG, use: 'sig', x: String(jwk.x) } as const;
   return { privateJwk: { ...base, d: String(jwk.d) }, publicJwk: base };
