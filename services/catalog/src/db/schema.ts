@@ -262,6 +262,14 @@ export const CATALOG_MIGRATIONS = [
   // Priced filters (a brand's or a category and type's listings in a price range, ADR 064): their exact counts up to 1,001 read only these indexes.
   { id: '008_search_priced_filter_indexes', transaction: false as const, sql: `create index concurrently if not exists listings_search_author_price on listings (author_id, price_cents) where state = 'published' and stock_quantity > 0` },
   { id: '008_search_priced_filter_indexes_2', transaction: false as const, sql: `create index concurrently if not exists listings_search_type_price on listings (category, product_type, price_cents) where state = 'published' and stock_quantity > 0` },
+  // The priced filters' pages too (docs/decisions/069): the sort's columns and every other filter the
+  // search puts with them (style, a buyer's state) in the index, so a page of a category and type or of
+  // a brand in a price range is an index-only walk, not one table page per match (2.2 ms → 0.15 ms
+  // for 393 matches sorted by date).
+  { id: '009_search_priced_pages', transaction: false as const, sql: `create index concurrently if not exists listings_search_type_price_sorted on listings (category, product_type, price_cents, created_at desc, id desc) include (style, visible_states) where state = 'published' and stock_quantity > 0` },
+  { id: '009_search_priced_pages_2', transaction: false as const, sql: `drop index concurrently if exists listings_search_type_price` },
+  { id: '009_search_priced_pages_3', transaction: false as const, sql: `create index concurrently if not exists listings_search_author_price_sorted on listings (author_id, price_cents, created_at desc, id desc) include (visible_states) where state = 'published' and stock_quantity > 0` },
+  { id: '009_search_priced_pages_4', transaction: false as const, sql: `drop index concurrently if exists listings_search_author_price` },
 ];
 
 /** Every listings column but the search vector (which is large and only the database reads). */
