@@ -33,6 +33,12 @@ describeCatalog('search and read published listings', (h, { test: it }, backend)
     const page = await search({ keywords: tag, perPage: 2, page: 2, sort: catalog.SortOrder.SORT_ORDER_PRICE_LOW });
     expect(page.pagination).toEqual({ page: 2, perPage: 2, totalItems: 3, totalPages: 2 });
     expect(ids3(page)).toEqual([dear.id]);
+    // A keyword search counts its matches in the page's own scan: every sort keeps its order, and a page past the end still says how many there are.
+    expect(ids3(await search({ keywords: tag, sort: catalog.SortOrder.SORT_ORDER_OLDEST }))).toEqual([cheap.id, dear.id, mid.id]);
+    expect(ids3(await search({ keywords: tag, sort: catalog.SortOrder.SORT_ORDER_NEWEST }))).toEqual([mid.id, dear.id, cheap.id]);
+    const pastEnd = await search({ keywords: tag, perPage: 2, page: 3 });
+    expect([ids3(pastEnd), pastEnd.pagination]).toEqual([[], { page: 3, perPage: 2, totalItems: 3, totalPages: 2 }]);
+    expect((await search({ keywords: `${tag} nomatchword`, perPage: 2 })).pagination).toEqual({ page: 1, perPage: 2, totalItems: 0, totalPages: 0 });
     const all = await search({});
     expect(all.pagination?.perPage).toBe(24);
     expect(all.listings.every((l) => l.state === 'published' && l.stockQuantity > 0)).toBe(true);
@@ -115,6 +121,22 @@ describeCatalog('search and read published listings', (h, { test: it }, backend)
     });
     expect(plan).toContain('listings_search_price_desc');
     expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('reads a page of a category and type, or of a brand, in a price range from an index alone (ADR 069)', async () => {
+    const { svc } = h();
+    const plan = (query: ReturnType<typeof sql<Record<string, string>>>) => svc.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      return (await query.execute(trx)).rows.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    const byType = await plan(sql<Record<string, string>>`explain select l.id from listings l where l.state = 'published' and l.stock_quantity > 0
+      and l.category in ('beer') and l.product_type in ('ale') and l.style in ('stout') and l.price_cents >= 100 and l.price_cents <= 50000
+      and (cardinality(l.visible_states) = 0 or 'VIC' = any(l.visible_states)) order by l.price_cents asc, l.created_at desc, l.id desc limit 24`);
+    expect(byType).toMatch(/Index Only Scan.*listings_search_type_price_sorted/);
+    const byBrand = await plan(sql<Record<string, string>>`explain select l.id from listings l where l.state = 'published' and l.stock_quantity > 0
+      and l.author_id in (${ids.hops}) and l.price_cents >= 100 and l.price_cents <= 50000 order by l.price_cents asc, l.created_at desc, l.id desc limit 24`);
+    expect(byBrand).toMatch(/Index Only Scan.*listings_search_author_price_sorted/);
   });
 
   it('counts page views per listing and day, not the owner’s own', async () => {

@@ -390,6 +390,44 @@ export async function searchPublishedListings(db: Db, search: ListingSearch, pag
     }
   })();
 
+  if (query) {
+    // A keyword search reads every match anyway (to rank or sort them after the text index), so the
+    // same scan counts them (docs/decisions/069): one statement, an exact total at any size. The
+    // page's sort keys come out of the scan, so the full rows are read for the page alone.
+    const keyOrder = (() => {
+      switch (search.sort) {
+        case 'newest':
+          return sql`p.created_at desc, p.id desc`;
+        case 'oldest':
+          return sql`p.created_at asc, p.id asc`;
+        case 'priceLow':
+          return sql`p.price_cents asc, p.created_at desc, p.id desc`;
+        case 'priceHigh':
+          return sql`p.price_cents desc, p.created_at desc, p.id desc`;
+        case 'relevance':
+          return sql`p.rank desc, p.created_at desc, p.id desc`;
+      }
+    })();
+    // Ranked only for a relevance sort (ts_rank on every match is the costly part), and ordered by
+    // the column, so the rank is computed once a row.
+    const relevance = search.sort === 'relevance';
+    const rankColumn = relevance ? sql`ts_rank(l.search, ${query}) as rank` : sql`0::real as rank`;
+    const innerOrder = relevance ? sql`rank desc, l.created_at desc, l.id desc` : order;
+    const out = await sql<ListingRow & { matches: number }>`
+      select ${searchColumns}, p.matches
+      from (
+        select l.id, l.created_at, l.price_cents, ${rankColumn}, count(*) over ()::int as matches
+        from listings l where ${where} order by ${innerOrder} limit ${page.limit} offset ${page.offset}
+      ) p
+      join listings l on l.id = p.id
+      order by ${keyOrder}`.execute(db);
+    const first = out.rows[0];
+    if (first) return { rows: out.rows.map(({ matches: _matches, ...row }) => row), total: first.matches, totalIsEstimate: false };
+    // A page past the end shows no row to carry the total: count them apart.
+    const counted = page.offset === 0 ? 0 : ((await sql<{ total: number }>`select count(*)::int as total from listings l where ${where}`.execute(db)).rows[0]?.total ?? 0);
+    return { rows: [], total: counted, totalIsEstimate: false };
+  }
+
   // The page's ids first (an index-only scan past the offset), then only those rows in full: a deep
   // page no longer reads every skipped row from the table.
   const [rows, capped] = await Promise.all([
