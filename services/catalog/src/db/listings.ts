@@ -343,6 +343,17 @@ async function hasSearchTerms(db: Db, keywords: string): Promise<boolean> {
  */
 export const EXACT_COUNT_LIMIT = 1000;
 
+/**
+ * Searches known to match more than EXACT_COUNT_LIMIT listings, with the planner's estimate, by
+ * database and by the search's conditions (not its sort or page): the deep pages of a category or of
+ * the whole catalog skip the capped count and the EXPLAIN for BIG_COUNT_REMEMBERED_MS. The total is
+ * an estimate there anyway; a set that shrinks below the limit meanwhile is counted exactly once its
+ * entry expires (docs/decisions/069).
+ */
+const bigCounts = new WeakMap<Db, Map<string, { estimate: number; until: number }>>();
+const BIG_COUNT_REMEMBERED_MS = 30_000;
+const BIG_COUNTS_REMEMBERED = 2000;
+
 /** The planner's estimate of the rows a search matches (EXPLAIN, not run). */
 async function estimatedMatches(db: Db, where: RawBuilder<unknown>): Promise<number> {
   const out = await sql<{ 'QUERY PLAN': Array<{ Plan?: { 'Plan Rows'?: number } }> }>`explain (format json) select 1 from listings l where ${where}`.execute(db);
@@ -430,15 +441,31 @@ export async function searchPublishedListings(db: Db, search: ListingSearch, pag
 
   // The page's ids first (an index-only scan past the offset), then only those rows in full: a deep
   // page no longer reads every skipped row from the table.
-  const [rows, capped] = await Promise.all([
-    sql<ListingRow>`
+  const pageRows = sql<ListingRow>`
       select ${searchColumns}
       from unnest(array(select l.id from listings l where ${where} order by ${order} limit ${page.limit} offset ${page.offset})) with ordinality as p(id, n)
       join listings l on l.id = p.id
-      order by p.n`.execute(db),
+      order by p.n`.execute(db);
+  const known = bigCounts.get(db) ?? new Map<string, { estimate: number; until: number }>();
+  bigCounts.set(db, known);
+  const conditions = JSON.stringify({ ...search, sort: '' });
+  const now = Date.now();
+  const big = known.get(conditions);
+  if (big && big.until > now) {
+    const rows = (await pageRows).rows;
+    return { rows, total: Math.max(EXACT_COUNT_LIMIT + 1, page.offset + rows.length, big.estimate), totalIsEstimate: true };
+  }
+  const [rows, capped] = await Promise.all([
+    pageRows,
     sql<{ total: number }>`select count(*)::int as total from (select 1 from listings l where ${where} limit ${EXACT_COUNT_LIMIT + 1}) m`.execute(db),
   ]);
   const counted = capped.rows[0]?.total ?? 0;
-  if (counted <= EXACT_COUNT_LIMIT) return { rows: rows.rows, total: counted, totalIsEstimate: false };
-  return { rows: rows.rows, total: Math.max(EXACT_COUNT_LIMIT + 1, page.offset + rows.rows.length, await estimatedMatches(db, where)), totalIsEstimate: true };
+  if (counted <= EXACT_COUNT_LIMIT) {
+    known.delete(conditions);
+    return { rows: rows.rows, total: counted, totalIsEstimate: false };
+  }
+  const estimate = await estimatedMatches(db, where);
+  if (known.size >= BIG_COUNTS_REMEMBERED) known.clear();
+  known.set(conditions, { estimate, until: now + BIG_COUNT_REMEMBERED_MS });
+  return { rows: rows.rows, total: Math.max(EXACT_COUNT_LIMIT + 1, page.offset + rows.rows.length, estimate), totalIsEstimate: true };
 }
