@@ -12,8 +12,9 @@
  * Each mix prints req/s, p50/p95/p99 and the CPU ms per request of the gateway, the catalog and the
  * database's PostgreSQL backends (from /proc over the run: the figure to compare on a shared
  * machine), with the load average before and after. Each mix runs twice: as fast as the connections
- * go (the most the machine answers), then at its target's rate (1,000 and 300 req/s: the latency
- * while serving that many; BENCH_RATES=0 skips it). Then the hop: the popular queries one at a
+ * go (the most the machine answers), then at its target's rate (1,000 and 300 req/s evenly spaced,
+ * an open loop as k6's constant-arrival-rate: the latency while serving that many, counted from
+ * when each request was due; BENCH_RATES=0 skips it). Then the hop: the popular queries one at a
  * time, each asked of the catalog's gRPC API directly and through the gateway back to back (both
  * answered from the catalog's cache; through the gateway once from its response cache, once under
  * an address that cache has not seen); what the gateway (HTTP, validation, JSON) adds is the
@@ -25,6 +26,7 @@
  * BENCH_CPU_PROF (a folder for V8 CPU profiles of both processes).
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -104,8 +106,6 @@ function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, 
 
 interface MixResult {
   mix: string;
-  /** At a fixed rate: autocannon's latency corrected for coordinated omission. */
-  correctedMs?: { p90: number; p97_5: number; p99: number };
   distinctQueries: number;
   requests: number;
   requestsPerSecond: number;
@@ -118,13 +118,90 @@ interface MixResult {
 }
 
 /**
- * autocannon at `connections`, every request taking the next path of the rotation (so the connections
- * never ask the same query together): as fast as they go (closed loop: the most the machine answers,
- * the latency then being mostly the queue), or at `rate` requests a second in all (the target's
- * rate: the latency a visitor sees while the site serves that many; autocannon corrects it for
- * requests it could not send on time, and p97.5 is read from that corrected histogram).
+ * An open loop at `rate` requests a second, as k6's constant-arrival-rate runs the cluster's
+ * scenario: request i is due at i / rate seconds, sent then whatever is still in flight (on a
+ * keep-alive agent with sockets enough), and its latency counts from when it was due, so a
+ * request the driver could not send on time is charged for its wait (no coordinated omission).
+ * autocannon's own rate limit is not that: each connection sends its share of a second at the
+ * second's start, all connections together, so "300 a second" arrived as bursts of 50 at once.
+ */
+async function openLoop(base: string, paths: string[], rate: number, seconds: number): Promise<{ latencies: number[]; requests: number; non2xx: number; errors: number; timeouts: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+  const url = new URL(base);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let sent = 0;
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  const send = (path: string, due: number) => {
+    const done = new Promise<void>((resolve) => {
+      const req = http.get({ host: url.hostname, port: url.port, path, agent, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.once('end', () => {
+          latencies.push(performance.now() - due);
+          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx += 1;
+          resolve();
+        });
+      });
+      req.once('timeout', () => {
+        timeouts += 1;
+        req.destroy(new Error('timeout'));
+      });
+      req.once('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+  while (sent < total) {
+    const now = performance.now();
+    // Everything due by now goes out (a late timer sends its backlog at once, charged from each due time).
+    while (sent < total && start + (sent * 1000) / rate <= now) {
+      send(paths[sent % paths.length] ?? '/api/listings', start + (sent * 1000) / rate);
+      sent += 1;
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, start + (sent * 1000) / rate - performance.now())));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return { latencies, requests: latencies.length, non2xx, errors, timeouts };
+}
+
+/**
+ * Closed loop: autocannon at `connections`, every request taking the next path of the rotation (so
+ * the connections never ask the same query together), as fast as they go (the most the machine
+ * answers, the latency then being mostly the queue). With `rate`: the open loop above at the
+ * target's rate (the latency a visitor sees while the site serves that many).
  */
 async function runMix(mix: string, base: string, paths: string[], databaseUrl: string, rate?: number): Promise<MixResult> {
+  if (rate) {
+    const loadBefore = load();
+    const cpuBefore = await cpuSnapshot(databaseUrl);
+    // Paths from a rotation offset per mix, so the rate run does not replay the closed loop's first queries in order.
+    const rotated = [...paths.slice(Math.floor(paths.length / 2)), ...paths.slice(0, Math.floor(paths.length / 2))];
+    const r = await openLoop(base, rotated, rate, duration);
+    const cpuAfter = await cpuSnapshot(databaseUrl);
+    r.latencies.sort((a, b) => a - b);
+    const out: MixResult = {
+      mix: `${mix} at ${rate} req/s`,
+      distinctQueries: paths.length,
+      requests: r.requests,
+      requestsPerSecond: Math.round(r.requests / duration),
+      latencyMs: { p50: percentile(r.latencies, 50), p95: percentile(r.latencies, 95), p99: percentile(r.latencies, 99), max: Math.round(r.latencies[r.latencies.length - 1] ?? 0) },
+      cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, r.requests),
+      loadAverage: { before: loadBefore, after: load() },
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+    };
+    printMix(out, paths.length);
+    return out;
+  }
   let next = 0;
   const latencies: number[] = [];
   const loadBefore = load();
@@ -145,8 +222,7 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
   const cpuAfter = await cpuSnapshot(databaseUrl);
   latencies.sort((a, b) => a - b);
   const out: MixResult = {
-    mix: rate ? `${mix} at ${rate} req/s` : mix,
-    ...(rate ? { correctedMs: { p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 } } : {}),
+    mix,
     distinctQueries: paths.length,
     requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.total / duration),
@@ -157,13 +233,16 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
     errors: result.errors,
     timeouts: result.timeouts,
   };
+  printMix(out, paths.length);
+  return out;
+}
+
+function printMix(out: MixResult, distinct: number): void {
   const cpu = Object.entries(out.cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join(', ');
   console.log(
     `search ${out.mix}: ${out.requestsPerSecond} req/s; p50 ${out.latencyMs.p50} ms, p95 ${out.latencyMs.p95} ms, p99 ${out.latencyMs.p99} ms; ` +
-      (out.correctedMs ? `corrected p90 ${out.correctedMs.p90} ms, p97.5 ${out.correctedMs.p97_5} ms, p99 ${out.correctedMs.p99} ms; ` : '') +
-      `${out.requests} requests (${paths.length} distinct), ${out.non2xx} non-2xx, ${out.errors} errors; CPU ms/request: ${cpu}; load ${out.loadAverage.before} → ${out.loadAverage.after}`,
+      `${out.requests} requests (${distinct} distinct), ${out.non2xx} non-2xx, ${out.errors} errors, ${out.timeouts} timeouts; CPU ms/request: ${cpu}; load ${out.loadAverage.before} → ${out.loadAverage.after}`,
   );
-  return out;
 }
 
 const SORTS: Record<string, catalog.SortOrder> = {
