@@ -79,7 +79,7 @@ describeCart('AddToCart: packages of a published listing, merged per line, withi
     expect(byOperator.meta).toEqual({ reason: 'supplierCannotBuy' });
     await expectAppError(client.addToCart(line(open.id), anon), 'auth-unauthenticated');
     const limited = await expectAppError(client.addToCart(line(open.id), buyer(['user:limited'])), 'forbidden');
-    expect(limited.meta).toEqual({ reason: 'limited access' });
+    expect(limited.meta).toEqual({ reason: 'limited-access' });
     expect(listings.byId.get(open.id)?.stockQuantity).toBe(10);
   });
 

@@ -11,6 +11,6 @@ export function requireBuyer(ctx: CallContext): Caller {
 /** A buyer who may change things: a limited-access login may only read (product-spec §1). */
 export function requireWritingBuyer(ctx: CallContext): Caller {
   const caller = requireBuyer(ctx);
-  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: 'limited access' });
+  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: 'limited-access' });
   return caller;
 }

@@ -47,6 +47,6 @@ describeCart('CreateDeliveryAddress and ListDeliveryAddresses: several, one defa
     const listed = (await client.listDeliveryAddresses({}, me)).addresses;
     expect([listed.length, listed.filter((a) => a.isDefault).length]).toEqual([20, 1]);
     const limited = await expectAppError(client.createDeliveryAddress({ fields: sydney }, buyer(['user:limited'])), 'forbidden');
-    expect(limited.meta).toEqual({ reason: 'limited access' });
+    expect(limited.meta).toEqual({ reason: 'limited-access' });
   }, 30_000);
 });

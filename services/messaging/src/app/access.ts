@@ -26,6 +26,6 @@ export async function readableConversation(db: Db, ctx: CallContext, id: string)
 /** A caller who may write: signed in, not on a limited-access login. */
 export function requireWriter(ctx: CallContext): Caller {
   const caller = requireCaller(ctx);
-  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: 'limited access' });
+  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: 'limited-access' });
   return caller;
 }
