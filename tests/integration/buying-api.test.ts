@@ -259,6 +259,9 @@ describe('the cart through the gateway', () => {
     expect(pending.state).toBe('pending');
     expect(pending.bankTransfer).toMatchObject({ accountName: 'Caskade Marketplace Pty Ltd', amountCents: pending.chargeNowCents });
     expect(pending.bankTransfer?.reference).toMatch(/\S{6,}/);
+    // The order waits for the transfer: its lines have left the cart, which offers no second checkout of them (ADR 070).
+    const emptied = await waitFor(() => session.get<{ data: CartView }>('/api/cart'), (r) => r.body.data.entryCount === 0);
+    expect(emptied.body.data.entryCount).toBe(0);
     const order = pending.orders[0] as OrderView;
     const waiting = await operator.get<{ data: OrdersPage }>('/api/operator/transactions?awaitingBankTransfer=true');
     expect(waiting.body.data.orders.map((o) => o.id)).toContain(order.id);

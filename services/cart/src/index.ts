@@ -5,7 +5,7 @@ import { smallPlanFeeRate } from './app/fees';
 import { catalogListings, type ListingSource } from './app/listings';
 import type { CartEnv } from './config';
 import { CART_MIGRATIONS, type CartDB } from './db/schema';
-import { checkoutPurchasedConsumer } from './events/checkout-purchased-consumer';
+import { checkoutPlacedConsumer, checkoutPurchasedConsumer } from './events/checkout-purchased-consumer';
 import { userDeletedConsumer } from './events/user-deleted-consumer';
 import { cartHandlers } from './grpc/handlers';
 
@@ -61,7 +61,7 @@ export async function startCart(opts: StartCartOptions): Promise<CartService> {
       deps = built;
       return {
         bindings: [{ name: 'caskade.cart.v1.CartService', definition: cart.CartServiceService, implementation: cartHandlers(built, opts.logger) }],
-        subscriptions: [() => opts.bus.subscribe(checkoutPurchasedConsumer(built)), () => opts.bus.subscribe(userDeletedConsumer(built))],
+        subscriptions: [() => opts.bus.subscribe(checkoutPurchasedConsumer(built)), () => opts.bus.subscribe(checkoutPlacedConsumer(built)), () => opts.bus.subscribe(userDeletedConsumer(built))],
         stop: async () => {
           catalogClient?.close();
         },

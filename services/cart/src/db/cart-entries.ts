@@ -109,3 +109,9 @@ export async function supplierInCart(db: Db, buyerId: string, supplierId: string
   const row = await db.selectFrom('cart_entries').select('id').where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId).limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Marks a checkout's lines as taken; false when they were already (its placement or its purchase came first). */
+export async function claimCheckoutTake(trx: Trx, checkoutId: string, now: Date): Promise<boolean> {
+  const out = await trx.insertInto('checkout_takes').values({ checkout_id: checkoutId, taken_at: now }).onConflict((oc) => oc.column('checkout_id').doNothing()).returning('checkout_id').executeTakeFirst();
+  return out !== undefined;
+}

@@ -43,6 +43,12 @@ export interface DeliveryAddressesTable {
   seq: Generated<string>;
 }
 
+/** A checkout whose cart lines this cart has taken off (docs/decisions/070): each checkout's lines come off once, at placement or at purchase. */
+export interface CheckoutTakesTable {
+  checkout_id: string;
+  taken_at: Date;
+}
+
 export interface SupplierTermsTable {
   supplier_id: string;
   minimum_order_quantity: number;
@@ -55,6 +61,7 @@ export interface CartDB {
   payment_term_choices: PaymentTermChoicesTable;
   delivery_addresses: DeliveryAddressesTable;
   supplier_terms: SupplierTermsTable;
+  checkout_takes: CheckoutTakesTable;
 }
 
 export type Trx = Transaction<CartDB>;
@@ -112,6 +119,17 @@ export const CART_MIGRATIONS = [
         minimum_order_quantity integer not null default 1 check (minimum_order_quantity >= 1),
         payment_terms text[] not null default '{}' check (payment_terms <@ array['30_days', '60_days', '90_days']::text[]),
         updated_at timestamptz not null
+      );
+    `,
+  },
+  {
+    // docs/decisions/070: a bank-transfer checkout's lines leave the cart when it is placed
+    // (orders.checkout.placed), and its purchase later must not take them a second time.
+    id: '002_checkout_takes',
+    sql: `
+      create table checkout_takes (
+        checkout_id text primary key,
+        taken_at timestamptz not null
       );
     `,
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UserDeleted } from '@caskade/identity/events';
-import { CheckoutPurchased } from '@caskade/orders/events';
+import { CheckoutPlaced, CheckoutPurchased } from '@caskade/orders/events';
 import { describeCart, sydney, until } from '../testing/harness';
 
 describeCart('consumers: checkout purchased, account deleted', (h, { test: it }) => {
@@ -42,6 +42,28 @@ describeCart('consumers: checkout purchased, account deleted', (h, { test: it })
     expect(await quantities()).toEqual([[entry, 3]]);
     await publish(CheckoutPurchased.subject, { ...data, checkoutId: randomUUID(), cartLines: [{ entryId: entry, quantity: 3 }] });
     expect(await until(quantities, [])).toEqual([]);
+  });
+
+  it('takes a bank-transfer checkout’s lines off when it is placed, and not again when it is purchased (ADR 070)', async () => {
+    const { client, listing, buyer, supplier, publish, cartOf } = h();
+    const me = buyer();
+    const a = listing({ supplier: supplier(), stock: 20 });
+    const entry = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, me)).entryId;
+    const checkoutId = randomUUID();
+    const lines = [{ entryId: entry, quantity: 2 }];
+    // The buyer adds 3 more of the same before the placement is heard: one entry of 5.
+    await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 3, deliveryMethod: 'pickup' }, me);
+    await publish(CheckoutPlaced.subject, { checkoutId, buyerId: me.caller?.userId, orderIds: [randomUUID()], cartLines: lines });
+    const quantities = async () => (await cartOf(me)).suppliers.flatMap((g) => g.entries.map((e) => [e.id, e.quantity]));
+    expect(await until(quantities, [[entry, 3]])).toEqual([[entry, 3]]);
+    // The operator confirms the transfer: the purchase names the same lines, and they were taken already.
+    await publish(CheckoutPurchased.subject, { checkoutId, buyerId: me.caller?.userId, orderIds: [randomUUID()], cartEntryIds: [entry], cartLines: lines });
+    // A later checkout's purchase (another id) is handled after this one: once it shows, the first has been too.
+    const marker = (await client.addToCart({ listingId: listing({ supplier: supplier() }).id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me)).entryId;
+    await publish(CheckoutPurchased.subject, { checkoutId: randomUUID(), buyerId: me.caller?.userId, orderIds: [randomUUID()], cartEntryIds: [marker], cartLines: [{ entryId: marker, quantity: 1 }] });
+    expect(await until(quantities, [[entry, 3]])).toEqual([[entry, 3]]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await quantities()).toEqual([[entry, 3]]);
   });
 
   it('deletes a deleted account’s cart, term choices, addresses and supplier terms', async () => {

@@ -18,7 +18,7 @@ import { PROCESS_STEPS, findTransition, type ProcessName } from '../domain/proce
 import { orderNumberFrom, type PaymentTermChoice } from '../domain/terms';
 import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
-import { completeCheckoutRows, EXPIRE_CHECKOUT, type CompletedCheckout } from './complete-checkout';
+import { checkoutPlaced, completeCheckoutRows, EXPIRE_CHECKOUT, type CompletedCheckout } from './complete-checkout';
 import { endCheckout } from './end-checkout';
 import { requireLiquorLicence } from './licence-check';
 import { orderTransitioned } from './order-events';
@@ -262,6 +262,7 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
   let completed: CompletedCheckout | null = null;
   if (payment.status === 'succeeded') completed = await completeCheckoutRows(deps, checkout.id);
   else await setPaymentStatus(deps.db, checkout.id, payment.status);
+  if (plan.payment.bankTransfer && payment.status !== 'succeeded' && payment.status !== 'requires_payment_method') await checkoutPlaced(deps, checkout, created);
   if (payment.status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });
   }

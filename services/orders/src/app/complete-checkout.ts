@@ -4,7 +4,7 @@ import { moveOrder, ordersOfCheckout, type OrderRow } from '../db/orders';
 import { cancelTimer, scheduleTimer } from '../db/timers';
 import { PROCESS_STEPS, pendingPaymentState, findTransition } from '../domain/processes';
 import { isPaymentTerm, termDueDate } from '../domain/terms';
-import { CheckoutPurchased } from '../events/registry';
+import { CheckoutPlaced, CheckoutPurchased } from '../events/registry';
 import type { OrdersDeps } from './deps';
 import { orderTransitioned } from './order-events';
 import { armDueDateReminder, armTimers } from './order-timers';
@@ -79,11 +79,31 @@ export async function completeCheckoutRows(deps: OrdersDeps, checkoutId: string,
       aggregateId: checkoutId,
       data: {
         checkoutId, buyerId: checkout.buyer_id, orderIds: rows.map((o) => o.id), cartEntryIds: checkout.kind === 'cart' ? checkout.cart_entry_ids : [],
-        cartLines: checkout.kind === 'cart' ? rows.flatMap((o) => o.lines.filter((l) => l.cartEntryId).map((l) => ({ entryId: l.cartEntryId, quantity: l.quantity }))) : [],
+        cartLines: checkout.kind === 'cart' ? cartLinesOf(rows) : [],
       },
     });
     return { checkout, orders: rows.map((o) => after.get(o.id) ?? o) };
   }, 5);
   if (done) deps.eventsWritten();
   return done;
+}
+
+/** What each cart entry of a checkout's orders bought (the cart takes these quantities off). */
+const cartLinesOf = (rows: readonly OrderRow[]) => rows.flatMap((o) => o.lines.filter((l) => l.cartEntryId).map((l) => ({ entryId: l.cartEntryId, quantity: l.quantity })));
+
+/**
+ * A cart checkout now waiting for the buyer's bank transfer: its lines leave the cart at once
+ * (orders.checkout.placed), so the cart does not offer a second checkout of them while the transfer
+ * is awaited; its purchase later finds them taken (docs/decisions/070). Only a bank transfer waits
+ * so: a card's pending payment ends within minutes and a decline keeps the cart for another try.
+ */
+export async function checkoutPlaced(deps: OrdersDeps, checkout: CheckoutRow, rows: readonly OrderRow[]): Promise<void> {
+  if (checkout.kind !== 'cart') return;
+  const cartLines = cartLinesOf(rows);
+  if (cartLines.length === 0) return;
+  await withTransaction(deps.db, (trx) => enqueueEvent(trx, CheckoutPlaced, {
+    aggregateId: checkout.id,
+    data: { checkoutId: checkout.id, buyerId: checkout.buyer_id, orderIds: rows.map((o) => o.id), cartLines },
+  }));
+  deps.eventsWritten();
 }

@@ -1,11 +1,11 @@
 import { AppError, invalidParams, isUuid, systemContext, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { findCheckout } from '../db/checkouts';
-import { setPaymentStatus } from '../db/orders';
+import { ordersOfCheckout, setPaymentStatus } from '../db/orders';
 import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
 import { loadCheckoutView, requireBuyer } from './checkout-saga';
-import { completeCheckout } from './complete-checkout';
+import { checkoutPlaced, completeCheckout } from './complete-checkout';
 
 /** A declined payment, paid again with another method while the checkout still holds its stock. */
 export async function retryCheckoutPayment(deps: OrdersDeps, ctx: CallContext, req: orders.RetryCheckoutPaymentRequest): Promise<orders.RetryCheckoutPaymentResponse> {
@@ -20,6 +20,8 @@ export async function retryCheckoutPayment(deps: OrdersDeps, ctx: CallContext, r
   const status = out.payment?.status ?? '';
   if (status === 'succeeded') await completeCheckout(deps, row.id);
   else await setPaymentStatus(deps.db, row.id, status);
+  // Paying by bank transfer now: the order waits for it, so its lines leave the cart (ADR 070).
+  if (choice.bankTransfer && status !== 'succeeded' && status !== 'requires_payment_method') await checkoutPlaced(deps, row, await ordersOfCheckout(deps.db, row.id));
   if (status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: row.id, failureCode: out.payment?.failureCode ?? '', message: ORDER_MSG.paymentFailed });
   }

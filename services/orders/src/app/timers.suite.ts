@@ -33,6 +33,9 @@ describeOrders('checkout timers', (harness, { test: it }, backend) => {
     const { checkout, listing, buyer } = await pendingCheckout(h);
     expect([checkout.state, checkout.paymentStatus]).toEqual(['pending', 'requires_action']);
     expect(await h.stockOf(listing.id)).toBe(8);
+    // A card payment waiting for its challenge keeps the cart as it is (a decline lets the buyer try again).
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await h.cartClient.getCart({}, buyer)).cart?.entryCount).toBe(1);
     h.clock.now += PAYMENT_WINDOW_MS - 1000;
     await runDueTimers(h.orders.deps);
     expect((await h.client.getCheckout({ id: checkout.id }, buyer)).checkout?.state).toBe('pending');
@@ -76,6 +79,9 @@ describeOrders('checkout timers', (harness, { test: it }, backend) => {
     const h = harness();
     const { checkout, buyer } = await pendingCheckout(h, { method: { bankTransfer: true } });
     expect(checkout.paymentStatus).toBe('awaiting_transfer');
+    // The order waits for the transfer, so its lines have left the cart (no second checkout of them, ADR 070).
+    const entries = async () => (await h.cartClient.getCart({}, buyer)).cart?.entryCount ?? -1;
+    expect(await eventually(entries, (n) => n === 0)).toBe(0);
     h.clock.now += PAYMENT_WINDOW_MS * 2;
     await runDueTimers(h.orders.deps);
     expect((await h.client.getCheckout({ id: checkout.id }, buyer)).checkout?.state).toBe('pending');

@@ -54,6 +54,19 @@ export interface CheckoutPurchased {
   cartLines: CartLineBought[];
 }
 
+/**
+ * A bank-transfer checkout was placed (orders.checkout.placed): its orders wait in pending payment
+ * for the buyer's transfer, and the cart drops the entries they hold, so the buyer is not offered
+ * a second checkout of them meanwhile. Its CheckoutPurchased, when the transfer is confirmed, then
+ * carries no cart entries.
+ */
+export interface CheckoutPlaced {
+  checkoutId: string;
+  buyerId: string;
+  orderIds: string[];
+  cartLines: CartLineBought[];
+}
+
 export interface CartLineBought {
   entryId: string;
   quantity: number;
@@ -626,6 +639,139 @@ export const CheckoutPurchased: MessageFns<CheckoutPurchased> = {
     message.buyerId = object.buyerId ?? "";
     message.orderIds = object.orderIds?.map((e) => e) || [];
     message.cartEntryIds = object.cartEntryIds?.map((e) => e) || [];
+    message.cartLines = object.cartLines?.map((e) => CartLineBought.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCheckoutPlaced(): CheckoutPlaced {
+  return { checkoutId: "", buyerId: "", orderIds: [], cartLines: [] };
+}
+
+export const CheckoutPlaced: MessageFns<CheckoutPlaced> = {
+  encode(message: CheckoutPlaced, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkoutId !== "") {
+      writer.uint32(10).string(message.checkoutId);
+    }
+    if (message.buyerId !== "") {
+      writer.uint32(18).string(message.buyerId);
+    }
+    for (const v of message.orderIds) {
+      writer.uint32(26).string(v!);
+    }
+    for (const v of message.cartLines) {
+      CartLineBought.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckoutPlaced {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckoutPlaced();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkoutId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.buyerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.orderIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cartLines.push(CartLineBought.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckoutPlaced {
+    return {
+      checkoutId: isSet(object.checkoutId)
+        ? globalThis.String(object.checkoutId)
+        : isSet(object.checkout_id)
+        ? globalThis.String(object.checkout_id)
+        : "",
+      buyerId: isSet(object.buyerId)
+        ? globalThis.String(object.buyerId)
+        : isSet(object.buyer_id)
+        ? globalThis.String(object.buyer_id)
+        : "",
+      orderIds: globalThis.Array.isArray(object?.orderIds)
+        ? object.orderIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.order_ids)
+        ? object.order_ids.map((e: any) => globalThis.String(e))
+        : [],
+      cartLines: globalThis.Array.isArray(object?.cartLines)
+        ? object.cartLines.map((e: any) => CartLineBought.fromJSON(e))
+        : globalThis.Array.isArray(object?.cart_lines)
+        ? object.cart_lines.map((e: any) => CartLineBought.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CheckoutPlaced): unknown {
+    const obj: any = {};
+    if (message.checkoutId !== "") {
+      obj.checkoutId = message.checkoutId;
+    }
+    if (message.buyerId !== "") {
+      obj.buyerId = message.buyerId;
+    }
+    if (message.orderIds?.length) {
+      obj.orderIds = message.orderIds;
+    }
+    if (message.cartLines?.length) {
+      obj.cartLines = message.cartLines.map((e) => CartLineBought.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckoutPlaced>, I>>(base?: I): CheckoutPlaced {
+    return CheckoutPlaced.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckoutPlaced>, I>>(object: I): CheckoutPlaced {
+    const message = createBaseCheckoutPlaced();
+    message.checkoutId = object.checkoutId ?? "";
+    message.buyerId = object.buyerId ?? "";
+    message.orderIds = object.orderIds?.map((e) => e) || [];
     message.cartLines = object.cartLines?.map((e) => CartLineBought.fromPartial(e)) || [];
     return message;
   },
