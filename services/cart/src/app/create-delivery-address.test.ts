@@ -34,6 +34,8 @@ describeCart('CreateDeliveryAddress and ListDeliveryAddresses: several, one defa
       name: 'validation.required', state: 'validation.stateInvalid', country: 'validation.countryInvalid', postalCode: 'validation.postalCodeInvalid',
       phone: 'validation.phoneInvalid', email: 'validation.emailInvalid',
     });
+    const elsewhere = await expectAppError(client.createDeliveryAddress({ fields: { ...sydney, state: 'VIC', city: 'Melbourne' } }, me), 'validation-invalid-params');
+    expect(elsewhere.meta?.fields).toEqual({ postalCode: 'validation.postcodeNotInState' });
     expect((await client.listDeliveryAddresses({}, me)).addresses).toEqual([]);
   });
 

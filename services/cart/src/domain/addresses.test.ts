@@ -9,7 +9,7 @@ const errorsOf = (input: unknown) => {
 
 describe('deliveryAddressSchema', () => {
   test('accepts a complete Australian address, normalising state, country, email and the phone (E.164, ADR 059)', () => {
-    expect(deliveryAddressSchema.parse({ ...valid, state: ' qld ', country: 'au', email: ' Ava@Example.com.au ' })).toEqual({ ...valid, state: 'QLD', country: 'AU', email: 'ava@example.com.au', phone: '+61412345678', isDefault: false });
+    expect(deliveryAddressSchema.parse({ ...valid, state: ' qld ', postalCode: '4000', country: 'au', email: ' Ava@Example.com.au ' })).toEqual({ ...valid, state: 'QLD', postalCode: '4000', country: 'AU', email: 'ava@example.com.au', phone: '+61412345678', isDefault: false });
   });
 
   test.each([
@@ -25,6 +25,12 @@ describe('deliveryAddressSchema', () => {
     ['street', 'x'.repeat(301), 'validation.tooLong'],
   ])('%s %j → %s', (field, value, key) => {
     expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: key });
+  });
+
+  test('refuses a postcode outside the chosen state, as the listing wizard does', () => {
+    expect(errorsOf({ ...valid, state: 'VIC', postalCode: '2000' })).toEqual({ postalCode: 'validation.postcodeNotInState' });
+    expect(errorsOf({ ...valid, state: 'VIC', postalCode: '3000' })).toEqual({});
+    expect(errorsOf({ ...valid, state: 'act', postalCode: '2600' })).toEqual({});
   });
 
   test('accepts the phone forms of product-spec §5', () => {

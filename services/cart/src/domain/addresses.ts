@@ -4,7 +4,7 @@
  * Pure and browser-safe.
  */
 import { z } from 'zod';
-import { AU_STATES, MSG, emailField, phoneField, requiredText } from '@caskade/kit/rules';
+import { AU_STATES, MSG, emailField, phoneField, postcodeMatchesState, requiredText } from '@caskade/kit/rules';
 
 /** A buyer keeps at most this many delivery addresses. */
 export const MAX_DELIVERY_ADDRESSES = 20;
@@ -15,6 +15,8 @@ export const ADDRESS_MSG = {
   stateInvalid: 'validation.stateInvalid',
   countryInvalid: 'validation.countryInvalid',
   postalCodeInvalid: 'validation.postalCodeInvalid',
+  /** The listing wizard's rule too: the postcode lies outside the chosen state's ranges. */
+  postcodeNotInState: 'validation.postcodeNotInState',
   phoneInvalid: MSG.phoneInvalid,
   emailInvalid: MSG.emailInvalid,
   tooManyAddresses: 'validation.tooManyAddresses',
@@ -40,5 +42,11 @@ export const deliveryAddressSchema = z.object({
   phone: phoneField,
   email: emailField,
   isDefault: z.boolean().default(false),
+}).superRefine((a, ctx) => {
+  // Each part valid on its own, then together: Melbourne's 3000 is not in NSW.
+  // (zod runs this even when a field failed: then that field's own message stands alone.)
+  const state = String(a.state);
+  if (!(AU_STATES as readonly string[]).includes(state) || !/^\d{4}$/.test(String(a.postalCode))) return;
+  if (!postcodeMatchesState(a.postalCode, a.state)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: ADDRESS_MSG.postcodeNotInState });
 });
 export type DeliveryAddressInput = z.infer<typeof deliveryAddressSchema>;
