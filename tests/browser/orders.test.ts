@@ -120,6 +120,10 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     expect(await page.locator('#card-form').getByRole('alert').filter({ hasText: SAYS.required }).count()).toBe(3);
     await addCard(page, '4242 4242 4242 4241', '12/34', '123');
     await alertWith(page, SAYS.cardNumberInvalid).waitFor();
+    // The generic decline card is refused when saved, as Stripe's setup refuses it: nothing is saved.
+    await addCard(page, '4000 0000 0000 0002', '12/34', '123');
+    await alertWith(page, 'Your card was declined. Try another card.').waitFor();
+    await page.getByText('You haven’t saved a payment method yet.').waitFor();
 
     await addCard(page, '4242 4242 4242 4242', '12/34', '123');
     await page.getByRole('status').filter({ hasText: 'Card saved.' }).waitFor();

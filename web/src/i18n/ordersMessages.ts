@@ -247,6 +247,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   'validation.countryInvalid': 'We deliver within Australia only.',
   'validation.tooManyAddresses': 'You have the most addresses allowed. Remove one to add another.',
   'validation.paymentMethodUnknown': 'That payment method is no longer saved. Reload the page.',
+  'validation.cardDeclined': 'Your card was declined. Try another card.',
 };
 
 /** Wording for a field key from these pages' calls, falling back to the shared messages. */

@@ -49,6 +49,9 @@ export function createSandboxProvider(opts: { db: Kysely<PaymentsDB>; now: () =>
     async attachPaymentMethod({ paymentMethodId }) {
       const found = await describe(paymentMethodId);
       if (!found) throw new AppError('validation-invalid-params', { fields: { paymentMethodId: PAYMENT_MSG.paymentMethodUnknown } });
+      // As in Stripe's test mode, the generic decline card is refused when it is saved (the card that
+      // saves and then fails to charge is Stripe's 4000 0000 0000 0341); the others save.
+      if (found.behaviour === 'declined') throw new AppError('validation-invalid-params', { fields: { paymentMethodId: PAYMENT_MSG.cardDeclined } });
       // As in Stripe, attaching a test id saves a new method of that kind rather than the shared id.
       if (!STRIPE_TEST_PAYMENT_METHODS[paymentMethodId]) return found;
       const id = await createMethod({ type: found.type, brand: found.brand as MethodSummary['brand'], last4: found.last4, expMonth: found.expMonth, expYear: found.expYear, bsb: found.bsb, behaviour: found.behaviour ?? 'succeeds' });

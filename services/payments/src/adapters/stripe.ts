@@ -104,7 +104,8 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       try {
         return methodDetails(await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError) throw invalidParams({ paymentMethodId: PAYMENT_MSG.paymentMethodUnknown });
+        if (err instanceof Stripe.errors.StripeCardError) throw invalidParams({ paymentMethodId: PAYMENT_MSG.cardDeclined });
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw invalidParams({ paymentMethodId: PAYMENT_MSG.paymentMethodUnknown });
         return unavailable(err);
       }
     },

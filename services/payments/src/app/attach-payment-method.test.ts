@@ -95,6 +95,18 @@ describePayments('payments: saved payment methods', (h, { test: it }) => {
     expect(stored).toMatchObject({ last4: '9995', behaviour: 'insufficient_funds', brand: 'visa' });
   });
 
+  it('refuses to save the generic decline card, as Stripe’s setup does; the insufficient-funds card saves', async () => {
+    const { client } = h();
+    const me = freshUser();
+    for (const paymentMethodId of [await card(me, '4000000000000002'), 'pm_card_chargeDeclined']) {
+      const refused = await expectAppError(client.attachPaymentMethod({ paymentMethodId, setupIntentId: '', replacesPaymentMethodId: '' }, me), 'validation-invalid-params');
+      expect(refused.meta).toEqual({ fields: { paymentMethodId: 'validation.cardDeclined' } });
+    }
+    expect((await client.listPaymentMethods({}, me)).methods).toEqual([]);
+    const saved = await client.attachPaymentMethod({ paymentMethodId: await card(me, '4000000000009995'), setupIntentId: '', replacesPaymentMethodId: '' }, me);
+    expect([saved.method?.last4, saved.method?.isDefault]).toEqual(['9995', true]);
+  });
+
   it('gives a setup intent and says which provider runs', async () => {
     const { client } = h();
     const me = freshUser();

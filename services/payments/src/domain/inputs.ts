@@ -18,6 +18,8 @@ export const PAYMENT_MSG = {
   detailsRequired: 'validation.required',
   paymentMethodRequired: 'validation.paymentMethodRequired',
   paymentMethodUnknown: 'validation.paymentMethodUnknown',
+  /** The card's bank refused it when it was saved (Stripe's setup declines 4000 0000 0000 0002 so). */
+  cardDeclined: 'validation.cardDeclined',
   paymentMethodTypeInvalid: 'validation.paymentMethodTypeInvalid',
   idempotencyKeyReused: 'validation.idempotencyKeyReused',
   idRequired: 'validation.required',

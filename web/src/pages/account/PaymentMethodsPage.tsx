@@ -245,7 +245,7 @@ function CardForm({ replacing, onCancelReplace, onSaved }: { replacing: PaymentM
           onSaved(replacing ? t.cardReplaced : t.cardSaved);
         },
         onError: (error) => {
-          const fields = serverFields(error, { expMonth: 'expiry', expYear: 'expiry' });
+          const fields = serverFields(error, { expMonth: 'expiry', expYear: 'expiry', paymentMethodId: 'number' });
           if (fields) {
             form.setServerErrors(fields);
             focusInvalid();
