@@ -276,11 +276,20 @@ describe('rate limits', () => {
   });
 
   it('limits logins per account as well: other accounts from the same address still get in', async () => {
-    // buyer@example.com has used its 10 attempts in the test above, the right password included.
+    // buyer@example.com has used its 10 failed attempts in the test above: even the right password waits.
     const other = await new ApiSession(strict.url).post('/api/auth/login', { email: 'supplier@example.com', password: 'Caskade-demo-2026' });
     expect(other.status).toBe(200);
     const again = await new ApiSession(strict.url).post<ErrorBody>('/api/auth/login', { email: ' BUYER@example.com ', password: 'Caskade-demo-2026' });
     expect(again.status).toBe(429);
+  });
+
+  it('counts only failed logins per account: a venue’s staff signing in on several devices are not locked out', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await new ApiSession(strict.url).post('/api/auth/login', { email: 'operator@example.com', password: 'Caskade-demo-2026' })).status);
+    expect([...new Set(statuses)]).toEqual([200]);
+    // Eleven successes spent none of the account's ten: a wrong password is still just wrong.
+    // (The per-address limit, 30 in 5 minutes, counts every login of this suite: keep the total under it.)
+    expect((await new ApiSession(strict.url).post('/api/auth/login', { email: 'operator@example.com', password: 'not-the-password-1' })).status).toBe(401);
   });
 
   it('limits password reset requests per account (3 an hour) before the per-address limit', async () => {

@@ -41,6 +41,12 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   rateLimit?: string;
   /** Per-account limit keyed on the body's `email` (trimmed, lower-cased), checked once the body is valid. */
   accountRateLimit?: string;
+  /**
+   * `failures`: the per-account limit counts only requests the handler refuses (a wrong password),
+   * and a success clears the count — a venue's staff signing in on several devices is not locked
+   * out. Default `every`: each request counts (a reset email costs a mail each time).
+   */
+  accountRateLimitCounts?: 'every' | 'failures';
   handler(input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>): Promise<Reply>;
 }
 

@@ -27,12 +27,24 @@ function authorize(def: RouteDef, caller: Caller | null): void {
   if (def.access !== 'user' && caller.role !== def.access) throw new AppError('forbidden');
 }
 
-async function enforceLimit(limiters: RateLimiters, name: string, key: string, res: Response): Promise<void> {
+async function enforceLimit(limiters: RateLimiters, name: string, key: string, res: Response, spend = true): Promise<void> {
   const limiter: RateLimiter = limiters[name as keyof RateLimiters];
-  const decision = await limiter.consume(key);
+  const decision = spend ? await limiter.consume(key) : await limiter.peek(key);
   if (!decision.allowed) {
     res.setHeader('Retry-After', String(decision.retryAfterSeconds));
     throw new AppError('too-many-requests', { retryAfterSeconds: decision.retryAfterSeconds });
+  }
+}
+
+/** Runs a handler whose refusals (a 4xx answer) spend a point of `limiter` and whose success clears it. */
+async function countFailures<T>(limiter: RateLimiter, key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    const out = await run();
+    await limiter.reset(key);
+    return out;
+  } catch (err) {
+    if (err instanceof AppError && err.status >= 400 && err.status < 500) await limiter.consume(key);
+    throw err;
   }
 }
 
@@ -57,8 +69,11 @@ export function buildRouter(routes: RouteDef[], limiters: RateLimiters): Router 
         // Only JSON is parsed: any other body would otherwise read as `{}` and pass as empty input.
         if (req.body === undefined && hasBody(req)) throw new AppError('unsupported-media-type', { reason: 'expected application/json' });
         const body = parse(def.body, req.body);
-        if (def.accountRateLimit) await enforceLimit(limiters, def.accountRateLimit, accountKey(body), res);
-        const reply = await def.handler({ body, query, params, caller, call, req, res });
+        const failuresOnly = def.accountRateLimitCounts === 'failures';
+        if (def.accountRateLimit) await enforceLimit(limiters, def.accountRateLimit, accountKey(body), res, !failuresOnly);
+        const reply = await (failuresOnly && def.accountRateLimit
+          ? countFailures(limiters[def.accountRateLimit as keyof RateLimiters], accountKey(body), () => def.handler({ body, query, params, caller, call, req, res }))
+          : def.handler({ body, query, params, caller, call, req, res }));
         if (reply.file) res.status(reply.status).attachment(reply.file.filename).type(reply.file.contentType).send(Buffer.from(reply.file.body));
         else if (reply.data === undefined) res.status(reply.status).end();
         else res.status(reply.status).json({ data: reply.data });

@@ -50,7 +50,7 @@ export function accountRoutes(clients: GatewayClients, secureCookies: boolean): 
     }),
     route({
       method: 'post', path: '/api/auth/login', summary: 'Log in with email and password', tags: ['auth'], access: 'public',
-      rateLimit: 'login', accountRateLimit: 'loginAccount', body: loginBody, response: currentUserSchema,
+      rateLimit: 'login', accountRateLimit: 'loginAccount', accountRateLimitCounts: 'failures', body: loginBody, response: currentUserSchema,
       handler: async ({ body, call, res }) => {
         const out = await id.login(body, anonymous(call), { deadlineMs: 10_000 });
         if (out.session) setSessionCookies(res, out.session, secureCookies);

@@ -37,6 +37,17 @@ describe('createRateLimiter (memory)', () => {
     expect(await limiter.consume('ip-1')).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
   });
 
+  test('peek says whether a key has points left without spending one; reset forgets what it spent', async () => {
+    const limiter = createRateLimiter({ name: 'login-account', points: 2, durationSeconds: 60 });
+    expect(await limiter.peek('a@example.com')).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    await consumeTimes(limiter, 'a@example.com', 2);
+    expect(await limiter.peek('a@example.com')).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 60 });
+    expect(await limiter.peek('a@example.com')).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 60 });
+    await limiter.reset('a@example.com');
+    expect(await limiter.peek('a@example.com')).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    expect(await limiter.consume('a@example.com')).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+  });
+
   test('allows again once the window has passed (fixed window from the first hit)', async () => {
     const limiter = createRateLimiter({ name: 'login', points: 2, durationSeconds: 10 });
     await consumeTimes(limiter, 'ip-1', 2);
@@ -153,6 +164,18 @@ describeWithServices('createRateLimiter (Redis)', [redisGate], (t) => {
     expect((await b.consume('u')).allowed).toBe(false);
     expect((await a.consume('v')).allowed).toBe(true);
     expect((await other.consume('u')).allowed).toBe(true);
+  });
+
+  t.test('peek and reset read and clear the shared count (one replica sees another’s failures, and their reset)', async () => {
+    const a = createRateLimiter(rule('peek', 2, 30), redis);
+    const b = createRateLimiter(rule('peek', 2, 30), redis);
+    await a.consume('acct');
+    expect((await b.peek('acct')).remaining).toBe(1);
+    await b.consume('acct');
+    const refused = await a.peek('acct');
+    expect([refused.allowed, refused.retryAfterSeconds > 0 && refused.retryAfterSeconds <= 30]).toEqual([false, true]);
+    await b.reset('acct');
+    expect(await a.peek('acct')).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
   });
 
   t.test('allows again after the window', async () => {

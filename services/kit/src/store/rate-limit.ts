@@ -10,6 +10,10 @@ export interface RateDecision {
 
 export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
+  /** Whether `key` has points left, without spending one (a limit that counts only failures checks first). */
+  peek(key: string): Promise<RateDecision>;
+  /** Forgets what `key` has spent (a success ends a run of failures). */
+  reset(key: string): Promise<void>;
 }
 
 export interface RateLimitRule {
@@ -49,7 +53,26 @@ export function createRateLimiter(rule: RateLimitRule, redis?: Redis, logger?: L
     }
   };
 
+  /** The store to read or reset: Redis while it answers, else the in-process one (as `take` falls back). */
+  const withStore = async <T>(op: (store: RateLimiterAbstract) => Promise<T>): Promise<T> => {
+    if (!shared) return op(memory);
+    try {
+      return await op(shared);
+    } catch {
+      return op(memory);
+    }
+  };
+
   return {
+    async peek(key) {
+      const res = await withStore((store) => store.get(key));
+      const spent = res?.consumedPoints ?? 0;
+      if (spent < rule.points) return { allowed: true, remaining: rule.points - spent, retryAfterSeconds: 0 };
+      return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((res?.msBeforeNext ?? 1000) / 1000)) };
+    },
+    async reset(key) {
+      await withStore((store) => store.delete(key));
+    },
     async consume(key) {
       try {
         const res = await take(key);

@@ -63,7 +63,8 @@ describeMessaging('conversations and messages', (h, { test: it }) => {
     const id = (await client.openConversation({ otherUserId: idOf(s) }, b)).conversation?.id ?? '';
     // More than the harness's rate limit (5 a minute) allows: unlimited for this test only.
     const limiter = svc.deps.sendLimiter;
-    svc.deps.sendLimiter = { consume: async () => ({ allowed: true, remaining: 1, retryAfterSeconds: 0 }) };
+    const unlimited = async () => ({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    svc.deps.sendLimiter = { consume: unlimited, peek: unlimited, reset: async () => undefined };
     try {
       for (let i = 1; i <= 23; i++) await client.sendMessage({ conversationId: id, content: `m${i}`, transactionId: '' }, i % 2 ? b : s);
     } finally {
