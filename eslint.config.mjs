@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'proto/gen/**', 'data/**', 'coverage/**', 'load-tests/k6/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'proto/gen/**', 'data/**', 'coverage/**', 'load-tests/k6/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
