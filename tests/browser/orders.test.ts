@@ -400,6 +400,24 @@ describeWithServices('browser: payment methods, addresses and orders', [chromium
     await shot(supplier, 'sale-detail');
   }, TIMEOUT);
 
+  test('on a 390 px phone the order and sale detail pages do not scroll sideways: the items table scrolls in its own box (QA #3)', async () => {
+    const { id, orderNumber } = placedOrder();
+    for (const [email, path] of [[BUYER, `/orders/${id}`], [SUPPLIER, `/sales/${id}`]] as const) {
+      const page = await newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await logIn(page, email);
+      await page.goto(path);
+      await page.getByRole('article', { name: `Order ${orderNumber}` }).getByRole('region', { name: 'Items' }).waitFor();
+      // The tests compile without the DOM library: the page's own `document`, typed by hand.
+      type InPage = { document: { documentElement: { scrollWidth: number; clientWidth: number } } };
+      const widths = await page.evaluate(() => {
+        const root = (globalThis as unknown as InPage).document.documentElement;
+        return { page: root.scrollWidth, viewport: root.clientWidth };
+      });
+      expect(widths.page).toBe(widths.viewport);
+    }
+  }, TIMEOUT);
+
   test('another buyer opening the order sees the not-found page', async () => {
     const { id, orderNumber } = placedOrder();
     const page = await newPage();

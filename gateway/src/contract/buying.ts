@@ -81,13 +81,21 @@ export const paymentChoiceInput = {
   bankTransfer: z.boolean().optional().describe('pay by bank transfer instead: the orders wait in pending payment'),
 };
 /** Billing details (spec §5 Billing: line 1, postal code, city and country required; line 2 and state optional). */
+/** Billing field lengths: the web's inputs take these as maxLength, so the browser stops the typing. */
+export const BILLING_MAX_LENGTH = { addressLine1: 200, addressLine2: 200, postal: 20, city: 100, state: 100, country: 100 } as const;
+/**
+ * A billing text: `required` words a missing value; a too-long one gets `validation.tooLong` of its
+ * own (in Zod 4 the schema-level `error` would otherwise word the `max` failure as "required" too).
+ */
+const billingText = (max: number, required: string) => z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: 'validation.tooLong' });
+const optionalBillingText = (max: number) => z.string({ error: 'validation.invalidValue' }).trim().max(max, { error: 'validation.tooLong' }).default('');
 export const billingInput = z.object({
-  addressLine1: z.string({ error: 'addressLine1Required' }).trim().min(1, { error: 'addressLine1Required' }).max(200),
-  addressLine2: z.string().trim().max(200).default(''),
-  postal: z.string({ error: 'postalCodeRequired' }).trim().min(1, { error: 'postalCodeRequired' }).max(20),
-  city: z.string({ error: 'cityRequired' }).trim().min(1, { error: 'cityRequired' }).max(100),
-  state: z.string().trim().max(100).default(''),
-  country: z.string({ error: 'countryRequired' }).trim().min(1, { error: 'countryRequired' }).max(100),
+  addressLine1: billingText(BILLING_MAX_LENGTH.addressLine1, 'addressLine1Required'),
+  addressLine2: optionalBillingText(BILLING_MAX_LENGTH.addressLine2),
+  postal: billingText(BILLING_MAX_LENGTH.postal, 'postalCodeRequired'),
+  city: billingText(BILLING_MAX_LENGTH.city, 'cityRequired'),
+  state: optionalBillingText(BILLING_MAX_LENGTH.state),
+  country: billingText(BILLING_MAX_LENGTH.country, 'countryRequired'),
 }).strict();
 export const initiateFromCartBody = z.object({ deliveryAddressId: uuid, isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput }).strict();
 export const initiateBody = z.object({

@@ -77,7 +77,7 @@ export const publicUserSchema = z.object({
 
 // ---- requests ----------------------------------------------------------------------------------
 
-const stockValue = z.number({ error: CATALOG_MSG.stockInvalid }).int({ error: CATALOG_MSG.stockInvalid }).min(0, { error: CATALOG_MSG.stockInvalid }).max(MAX_STOCK);
+const stockValue = z.number({ error: CATALOG_MSG.stockInvalid }).int({ error: CATALOG_MSG.stockInvalid }).min(0, { error: CATALOG_MSG.stockInvalid }).max(MAX_STOCK, { error: CATALOG_MSG.stockTooHigh });
 /** Stock by compare-and-set: a stale `oldTotal` answers old-total-mismatch and changes nothing. */
 export const stockChangeBody = z.object({ oldTotal: stockValue, newTotal: stockValue }).strict();
 

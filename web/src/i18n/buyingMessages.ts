@@ -4,6 +4,7 @@
  * spec's billing keys; the rules behind them live in those domains, not here.
  */
 import { ENTRY_PROBLEMS } from '@caskade/cart/domain';
+import { LIMITED_ACCESS_REASON } from '@caskade/kit/rules';
 import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
 import { isApiError } from '../api/client';
 import { messageFor } from './messages';
@@ -27,6 +28,7 @@ const messages: Record<string, string> = {
   [ORDER_MSG.noStock]: 'No stock at the moment. Check back soon.',
   [ORDER_MSG.ownListing]: 'This is your own listing: you can’t order it.',
   [ORDER_MSG.supplierCannotBuy]: 'Supplier accounts can’t place orders. Log in with a buyer account to order.',
+  [LIMITED_ACCESS_REASON]: 'This login has limited access: it can look around but not order. Ask the account owner to sign in to order.',
   [ORDER_MSG.stateNotServed]: 'This supplier doesn’t deliver to your state.',
   [ORDER_MSG.minimumOrderNotMet]: 'Minimum order not met',
   [ORDER_MSG.cartIsEmpty]: 'Cart is empty',

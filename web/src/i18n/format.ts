@@ -10,6 +10,7 @@ const wholeMoneyFormat = new Intl.NumberFormat(LOCALE, {
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' });
 const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 
 /** Money is integer cents (AUD). Whole-dollar amounts may drop the cents for headline prices. */
 export function formatMoney(cents: number, options: { dropWholeCents?: boolean } = {}): string {
@@ -27,5 +28,7 @@ export function formatDateIn(value: string | Date, timeZone: string): string {
   if (!format) zonedDateFormats.set(timeZone, (format = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone })));
   return format.format(new Date(value));
 }
+/** A whole count with the locale's grouping: 10000000 → "10,000,000". */
+export const formatCount = (count: number): string => countFormat.format(count);
 /** `rate` as a fraction: 0.045 → "4.5%". */
 export const formatPercent = (rate: number): string => percentFormat.format(rate);

@@ -2,9 +2,10 @@
  * en-AU wording for the whole web app: every validation message key the shared rules emit, every
  * error code of the catalogue, and the UI strings. One module so wording is reviewed in one place.
  */
-import { ERROR_CATALOGUE, MSG, isErrorCode, type ErrorCode } from '@caskade/kit/rules';
-import { CATALOG_MSG } from '@caskade/catalog/domain';
+import { ERROR_CATALOGUE, LIMITED_ACCESS_REASON, MSG, isErrorCode, type ErrorCode } from '@caskade/kit/rules';
+import { ABV_RANGE, CATALOG_MSG, MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from '@caskade/catalog/domain';
 import { LIQUOR_LICENCE_MSG } from '@caskade/identity/domain';
+import { formatCount, formatMoney } from './format';
 
 export const PASSWORD_INCORRECT = 'validation.passwordIncorrect';
 /** Keys the catalog service and gateway answer besides the shared rules' (docs/api/catalog.md). */
@@ -49,16 +50,20 @@ export const validationMessages: Record<ValidationKey, string> = {
   'validation.serviceCategoryInvalid': 'Choose a service category from the list.',
   'validation.pricePackagesRequired': 'Add at least one price package.',
   'validation.priceAboveZero': 'Enter a price above $0.00, like 65 or 65.50.',
+  'validation.priceTooHigh': `Enter a price of at most ${formatMoney(MAX_PRICE_CENTS, { dropWholeCents: true })} a package.`,
   'validation.packageTypeInvalid': 'Choose a package type: keg, bottle or can.',
   'validation.packageSizeInvalid': 'Choose a size this package comes in: kegs 20, 30 or 50 L; bottles 100–1500 ml; cans 200–500 ml.',
   'validation.quantityInvalid': 'Enter a whole number of at least 1.',
+  'validation.packageQuantityTooHigh': `Enter at most ${formatCount(MAX_PACKAGE_QUANTITY)} units a package.`,
   'validation.attributesIncomplete': 'Fill in every feature for this category, or leave them all empty.',
   'validation.attributeNotForCategory': 'This feature doesn’t apply to the chosen category.',
   'validation.attributeAboveTen': 'Enter a whole number from 0 to 10.',
+  'validation.abvOutOfRange': `Enter the alcohol by volume as a number from ${ABV_RANGE.min} to ${ABV_RANGE.max} (%), like 4.5.`,
   'validation.imagesRequired': 'Add at least one photo.',
   'validation.locationRequired': 'Enter the address buyers collect from or you ship from.',
   'validation.deliveryRequired': 'Offer pickup, shipping or both.',
   'validation.stockInvalid': 'Enter a whole number of 0 or more.',
+  'validation.stockTooHigh': `The stock can be at most ${formatCount(MAX_STOCK)} units.`,
   'validation.collectionsTooMany': 'You can have at most 4 collections.',
   'validation.collectionsNotUnique': 'Each collection needs a different name.',
   // Answered by the catalog service and gateway only.
@@ -105,11 +110,23 @@ export const errorMessages: Record<ErrorCode, string> = {
   internal: 'Something went wrong on our side. Please try again.',
 };
 
+/** Why a call was refused (`meta.reason` of a `forbidden`), for the reasons the services share. */
+export const reasonMessages: Record<typeof LIMITED_ACCESS_REASON, string> = {
+  [LIMITED_ACCESS_REASON]: 'This login has limited access: it can look around but not order or send messages. Ask the account owner to sign in to do that.',
+};
+
 /** Wording for a message key from the server or the shared rules (field errors carry these). */
 export function messageFor(key: string): string {
   if (Object.prototype.hasOwnProperty.call(validationMessages, key)) return validationMessages[key as ValidationKey];
+  const reason = reasonMessage(key);
+  if (reason !== null) return reason;
   if (isErrorCode(key)) return errorMessages[key];
   return ui.common.genericError;
+}
+
+/** The wording of a refusal's shared reason (`meta.reason`, e.g. a limited-access login), or null for any other. */
+export function reasonMessage(reason: unknown): string | null {
+  return typeof reason === 'string' && Object.prototype.hasOwnProperty.call(reasonMessages, reason) ? reasonMessages[reason as keyof typeof reasonMessages] : null;
 }
 
 /** Wording for an error code; unknown codes fall back to the catalogue title or a generic line. */

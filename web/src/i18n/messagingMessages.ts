@@ -1,6 +1,7 @@
 /** en-AU wording of the messages pages (/messages, /messages/{conversationId}), the chat box and "Message supplier". */
 import { BANNED_USER_NAME, DELETED_USER_NAME, MESSAGING_MSG } from '@caskade/messaging/domain';
-import { errorCodeMessage } from './messages';
+import { isApiError } from '../api/client';
+import { errorCodeMessage, reasonMessage } from './messages';
 
 /** The spec's message keys of the messages pages with their wording (calls-errors-constants §8). */
 export const MESSAGING_KEYS = {
@@ -13,6 +14,9 @@ export const MESSAGING_KEYS = {
 } as const;
 
 export const messagingMessage = (key: string): string => (MESSAGING_KEYS as Record<string, string>)[key] ?? errorCodeMessage(key);
+
+/** A failed messaging call: why it was refused when the services say (a limited-access login may not write), else `fallback`. */
+export const messagingFailure = (error: unknown, fallback: string): string => reasonMessage(isApiError(error) ? error.meta?.['reason'] : undefined) ?? fallback;
 
 export const messagingUi = {
   title: 'Messages',

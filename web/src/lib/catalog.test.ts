@@ -123,6 +123,11 @@ describe('editor rows and features', () => {
       'pricePackages.1.priceCents': CATALOG_MSG.priceAboveZero,
     });
     expect(packageOf({ key: 3, packageType: 'services', size: '', quantity: '1', price: '150', sku: '' })).toMatchObject({ size: 0, unit: '' });
+    // Over the limits (QA #9): the limit's own keys, not "above $0" or "at least 1".
+    expect(validatePricePackage('product', packageOf({ key: 4, packageType: 'keg', size: '50', quantity: '1000000', price: '99999999999', sku: '' }), 0)).toEqual({
+      'pricePackages.0.quantity': CATALOG_MSG.packageQuantityTooHigh,
+      'pricePackages.0.priceCents': CATALOG_MSG.priceTooHigh,
+    });
   });
 
   it('parses features: empty is unset, vegan is yes/no, numbers stay numbers (bad ones are flagged)', () => {

@@ -8,8 +8,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ORDER_MSG, PAYMENT_TERM_CHOICES, type PaymentTermChoice } from '@caskade/orders/domain';
+import { useCurrentUser } from '../api/session';
 import { useCart, useRemoveCartEntry, useSetPaymentTerm, useUpdateCartEntry, type CartEntryView, type SupplierGroupView } from '../api/cart';
 import { pathTo } from '../app/routes';
+import { LimitedAccessOrderNote, isLimitedLogin } from '../components/buying/LimitedAccessOrderNote';
 import { LineItems } from '../components/buying/LineItems';
 import { FormMessage, SelectField } from '../components/Field';
 import { PageContainer, PageHeading } from '../components/PageLayout';
@@ -23,6 +25,13 @@ const t = buyingUi.cart;
 export default function CartPage() {
   const cart = useCart();
   const navigate = useNavigate();
+  // A limited-access login may read the cart, not change it or check out: said up front, checkout disabled.
+  const limited = isLimitedLogin(useCurrentUser().data);
+  const limitedNote = limited ? (
+    <div className="mb-6">
+      <LimitedAccessOrderNote />
+    </div>
+  ) : null;
   if (cart.isPending) return <Spinner />;
   if (cart.isError) {
     return (
@@ -36,6 +45,7 @@ export default function CartPage() {
     return (
       <PageContainer width="medium">
         <PageHeading title={t.title} />
+        {limitedNote}
         <div className="card px-6 py-12 text-center">
           <p className="text-lg font-semibold text-stone-900">{buyingMessage(ORDER_MSG.cartIsEmpty)}</p>
           <p className="mt-2 text-stone-600">{t.emptyBody}</p>
@@ -49,7 +59,8 @@ export default function CartPage() {
   return (
     <PageContainer>
       <PageHeading title={t.title} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,8fr)_minmax(0,4fr)] lg:gap-12">
+      {limitedNote}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,8fr)_minmax(0,4fr)] lg:gap-12">
         <div className="grid min-w-0 content-start gap-6">
           {data.suppliers.map((group) => (
             <SupplierGroup key={group.supplierId} group={group} />
@@ -64,7 +75,7 @@ export default function CartPage() {
               {formatMoney(data.payinTotalCents)}
             </p>
             {!data.canCheckOut ? <p className="text-sm text-stone-700">{t.blocked}</p> : null}
-            <button type="button" className="btn-primary w-full py-3" disabled={!data.canCheckOut} onClick={() => void navigate(pathTo('MultiSupplierCheckoutPage'))}>
+            <button type="button" className="btn-primary w-full py-3" disabled={limited || !data.canCheckOut} onClick={() => void navigate(pathTo('MultiSupplierCheckoutPage'))}>
               {t.checkout}
             </button>
           </div>
@@ -80,7 +91,7 @@ function SupplierGroup({ group }: { group: SupplierGroupView }) {
   const offered = group.paymentTermsOffered;
   return (
     <section aria-labelledby={headingId} className="card p-5">
-      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+      <h2 id={headingId} className="text-lg font-semibold wrap-anywhere text-stone-900">
         {t.from(group.supplierName)}
       </h2>
       <ul className="mt-4 divide-y divide-stone-100">
@@ -130,7 +141,7 @@ function Entry({ entry }: { entry: CartEntryView }) {
     <li className="flex flex-wrap items-start gap-4 py-4 first:pt-0" aria-label={entry.listingTitle}>
       {entry.imageUrl ? <img src={entry.imageUrl} alt="" className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover" loading="lazy" /> : null}
       <div className="min-w-0 flex-1">
-        <Link to={path} className="font-medium text-stone-900 hover:underline">
+        <Link to={path} className="font-medium wrap-anywhere text-stone-900 hover:underline">
           {entry.listingTitle}
         </Link>
         <p className="text-sm text-stone-700">

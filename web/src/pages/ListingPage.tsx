@@ -125,7 +125,7 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
         </div>
       ) : null}
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
         <Gallery listing={listing} />
 
         <div className="min-w-0">
@@ -133,7 +133,7 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
             {[categoryName, listing.productType ? optionLabel(listing.productType) : '', listing.style ? optionLabel(listing.style) : ''].filter(Boolean).join(' · ')}
           </p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance wrap-anywhere text-stone-900 sm:text-4xl">{listing.title || catalogUi.common.untitled}</h1>
-          <p className="mt-2 text-stone-700">
+          <p className="mt-2 wrap-anywhere text-stone-700">
             {catalogUi.card.by}{' '}
             <SupplierName id={listing.author.id} user={author.data} fallback={listing.author.brandName || listing.author.displayName} />
             {typeof listing.attributes.alcoholicPercent === 'number' ? <span className="text-stone-600"> · {t.abv(listing.attributes.alcoholicPercent)}</span> : null}
@@ -150,13 +150,13 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
         </div>
       </div>
 
-      <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+      <div className="mt-12 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
         <div className="grid min-w-0 content-start gap-10">
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-bold text-stone-900">
               {service ? t.aboutServiceHeading : t.aboutHeading}
             </h2>
-            <p className="mt-3 whitespace-pre-line text-stone-700">{listing.description}</p>
+            <p className="mt-3 whitespace-pre-line wrap-anywhere text-stone-700">{listing.description}</p>
           </section>
           <Features listing={listing} />
           {listing.rules ? (
@@ -164,7 +164,7 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
               <h2 id="disclaimer-heading" className="text-xl font-bold text-stone-900">
                 {t.disclaimerHeading}
               </h2>
-              <p className="mt-3 whitespace-pre-line text-sm text-stone-700">{listing.rules}</p>
+              <p className="mt-3 whitespace-pre-line text-sm wrap-anywhere text-stone-700">{listing.rules}</p>
             </section>
           ) : null}
           <ReviewsSection of={{ listingId: listing.id }} />
@@ -183,11 +183,11 @@ function ListingView({ listing, user, isOwner, justPublished }: { listing: Listi
                 <InitialsAvatar name={brandName} />
               )}
               <div className="min-w-0">
-                <p className="font-semibold text-stone-900">
+                <p className="font-semibold wrap-anywhere text-stone-900">
                   <SupplierName id={listing.author.id} user={author.data} fallback={brandName} className="hover:underline" />
                 </p>
                 {author.data?.brand?.deliveryNotes && !author.data.banned && !author.data.deleted ? (
-                  <p className="mt-0.5 line-clamp-2 text-sm text-stone-600">{author.data.brand.deliveryNotes}</p>
+                  <p className="mt-0.5 line-clamp-2 text-sm wrap-anywhere text-stone-600">{author.data.brand.deliveryNotes}</p>
                 ) : null}
               </div>
             </div>
@@ -290,7 +290,7 @@ function PackagesTable({ listing }: { listing: Listing }) {
               const price = withGst(p.priceCents);
               return (
                 <tr key={`${p.packageType}-${p.size}-${p.quantity}-${i}`}>
-                  <th scope="row" className="px-3 py-2.5 font-medium text-stone-900">
+                  <th scope="row" className="px-3 py-2.5 font-medium wrap-anywhere text-stone-900">
                     {packageLabel(p)}
                     {p.sku ? <span className="block text-xs font-normal break-all text-stone-500">{t.sku(p.sku)}</span> : null}
                   </th>
@@ -386,7 +386,7 @@ function Delivery({ listing }: { listing: Listing }) {
       </h2>
       <ul className="mt-3 grid gap-1.5 text-sm text-stone-800">
         {listing.listingType === 'product' ? (methods.length > 0 ? methods.map((m) => <li key={m}>✓ {m}</li>) : <li>{t.noDelivery}</li>) : null}
-        {place ? <li>{t.from(place)}</li> : null}
+        {place ? <li className="wrap-anywhere">{t.from(place)}</li> : null}
         {listing.listingType === 'product' ? <li>{listing.visibleStates.length > 0 ? t.visibleIn(listing.visibleStates.join(', ')) : t.allStates}</li> : null}
       </ul>
     </section>

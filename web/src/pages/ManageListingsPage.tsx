@@ -48,9 +48,9 @@ export default function ManageListingsPage() {
         </div>
       ) : null}
       {data && data.listings.length > 0 ? (
-        <ul className={`grid gap-3 ${own.isPlaceholderData ? 'opacity-60' : ''}`}>
+        <ul className={`grid grid-cols-1 gap-3 ${own.isPlaceholderData ? 'opacity-60' : ''}`}>
           {data.listings.map((listing) => (
-            <li key={listing.id}>
+            <li key={listing.id} className="min-w-0">
               <ListingRow listing={listing} actions={actions} />
             </li>
           ))}
@@ -73,7 +73,7 @@ function ListingRow({ listing, actions }: { listing: Listing; actions: ReturnTyp
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="truncate font-semibold text-stone-900">
+          <h2 className="max-w-full min-w-0 truncate font-semibold text-stone-900">
             <Link to={listingPath(listing)} className="hover:underline">
               {title}
             </Link>
@@ -86,7 +86,7 @@ function ListingRow({ listing, actions }: { listing: Listing; actions: ReturnTyp
           <span>{formatDate(listing.updatedAt)}</span>
         </p>
       </div>
-      <div role="group" aria-label={t.actionsFor(title)} className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t.actionsFor(title)} className="flex shrink-0 flex-wrap gap-2">
         <Link to={editListingPath(listing)} className="btn-secondary px-3 py-1.5">
           {t.edit}
         </Link>

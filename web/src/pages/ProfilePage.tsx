@@ -108,12 +108,12 @@ function Profile({ user }: { user: PublicUser }) {
           ) : null}
         </header>
 
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="min-w-0">
             <Bio text={brand?.description || user.bio} />
           </div>
           {brand && (brand.deliveryNotes || brand.discountNotes) ? (
-            <div className="grid content-start gap-4">
+            <div className="grid min-w-0 content-start gap-4">
               {brand.deliveryNotes ? <Note title={t.deliveryHeading} text={brand.deliveryNotes} /> : null}
               {brand.discountNotes ? <Note title={t.discountHeading} text={brand.discountNotes} /> : null}
             </div>
@@ -133,7 +133,7 @@ function Bio({ text }: { text: string }) {
   const long = text.length > BIO_LIMIT;
   return (
     <div>
-      <p id="bio" className="whitespace-pre-line text-lg text-stone-700">
+      <p id="bio" className="whitespace-pre-line text-lg wrap-anywhere text-stone-700">
         {long && !full ? `${text.slice(0, BIO_LIMIT).trimEnd()}…` : text}
       </p>
       {long ? (
@@ -149,7 +149,7 @@ function Note({ title, text }: { title: string; text: string }) {
   return (
     <section className="card p-5">
       <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{title}</h2>
-      <p className="mt-2 whitespace-pre-line text-sm text-stone-800">{text}</p>
+      <p className="mt-2 whitespace-pre-line text-sm wrap-anywhere text-stone-800">{text}</p>
     </section>
   );
 }

@@ -389,11 +389,11 @@ function AppliedFilters({ state, update }: { state: SearchState; update: Update 
   return (
     <ul className="mb-5 flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
-        <li key={chip.key}>
+        <li key={chip.key} className="max-w-full">
           <button
             type="button"
             onClick={chip.remove}
-            className="inline-flex items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm text-brand-900 hover:border-brand-400"
+            className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-left text-sm wrap-anywhere text-brand-900 hover:border-brand-400"
             aria-label={t.removeFilter(chip.label)}
           >
             {chip.label}

@@ -2,7 +2,7 @@ import { type CallContext, requireRole, withTransaction } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import type { CatalogDeps } from './deps';
 import { insertDraftListing } from '../db/listings';
-import { MAX_STOCK, validateListing } from '../domain';
+import { stockProblem, validateListing } from '../domain';
 import { checkImagesOwned } from './listing-access';
 import { fieldsFromProto, throwIfInvalid } from './listing-fields';
 import { syncBrand } from './supplier-brand';
@@ -13,7 +13,8 @@ export async function createListing(deps: CatalogDeps, ctx: CallContext, req: ca
   const caller = requireRole(ctx, 'supplier');
   const fields = fieldsFromProto(req.fields);
   const errors = validateListing(fields, 'draft');
-  if (!Number.isInteger(req.stockQuantity) || req.stockQuantity < 0 || req.stockQuantity > MAX_STOCK) errors.stockQuantity = 'validation.stockInvalid';
+  const stock = stockProblem(req.stockQuantity);
+  if (stock) errors.stockQuantity = stock;
   throwIfInvalid(errors);
   const supplier = await deps.directory.currentSupplier(ctx);
   const row = await withTransaction(deps.db, async (trx) => {

@@ -32,7 +32,7 @@ describeCatalog('stock: set by compare-and-set; reserved, committed, released an
     // 4 units are held (3 reserved, 1 committed: both may still come back), so MAX_STOCK − 4 is the most.
     for (const newTotal of [MAX_STOCK, MAX_STOCK - 3]) {
       const err = await expectAppError(client.setStock({ id: listing.id, oldTotal: 1, newTotal }, as.hops), 'validation-invalid-params');
-      expect(err.meta?.fields).toEqual({ newTotal: 'validation.stockInvalid' });
+      expect(err.meta?.fields).toEqual({ newTotal: 'validation.stockTooHigh' });
     }
     await client.setStock({ id: listing.id, oldTotal: 1, newTotal: MAX_STOCK - 4 }, as.hops);
     await client.releaseReservation({ reservationId: 'capped-0001' }, as.anon);

@@ -3,15 +3,13 @@ import type { catalog } from '@caskade/proto';
 import { findStock, setStockIfTotal } from '../db/listings';
 import { heldUnits } from '../db/reservations';
 import type { CatalogDeps } from './deps';
-import { MAX_STOCK } from '../domain';
+import { CATALOG_MSG, MAX_STOCK, stockProblem } from '../domain';
 import { StockChanged } from '../events/registry';
 import { listingEvent } from './listing-events';
 import { loadOwnListing } from './listing-access';
 import { toListingView } from './views';
 import type { ListingRow } from '../db/listings';
 import type { Trx } from '../db/schema';
-
-const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
 
 /**
  * Stock compare-and-set: `UPDATE … SET stock = new WHERE stock = old`. A writer whose old total
@@ -26,9 +24,7 @@ const isStock = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_STOCK;
  */
 export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog.SetStockRequest): Promise<catalog.SetStockResponse> {
   const caller = requireRole(ctx, 'supplier');
-  const errors: Record<string, string> = {};
-  if (!isStock(req.oldTotal)) errors.oldTotal = 'validation.stockInvalid';
-  if (!isStock(req.newTotal)) errors.newTotal = 'validation.stockInvalid';
+  const errors = stockChangeProblems(req);
   if (Object.keys(errors).length > 0) throw invalidParams(errors);
   const row = await withTransaction(deps.db, async (trx) => {
     // Locked: reservers and releases change the stock under the same row lock, keeping stock + held fixed.
@@ -39,8 +35,12 @@ export async function setStock(deps: CatalogDeps, ctx: CallContext, req: catalog
   return { listing: await toListingView(deps.db, row) };
 }
 
-/** Both totals are whole numbers of units within the stock bounds (else `field` names the problem). */
-export const isValidStockChange = (change: { oldTotal: number; newTotal: number }): boolean => isStock(change.oldTotal) && isStock(change.newTotal);
+/** Each total that is not a whole number of units within the stock bounds, with its message key (none when both are). */
+export function stockChangeProblems(change: { oldTotal: number; newTotal: number }): Partial<Record<'oldTotal' | 'newTotal', string>> {
+  const oldTotal = stockProblem(change.oldTotal);
+  const newTotal = stockProblem(change.newTotal);
+  return { ...(oldTotal ? { oldTotal } : {}), ...(newTotal ? { newTotal } : {}) };
+}
 
 /**
  * The compare-and-set on a listing row the caller has locked: a stale old total changes nothing and
@@ -48,7 +48,7 @@ export const isValidStockChange = (change: { oldTotal: number; newTotal: number 
  */
 export async function changeStock(trx: Trx, deps: Pick<CatalogDeps, 'now'>, current: ListingRow, change: { oldTotal: number; newTotal: number }, field: string): Promise<ListingRow> {
   if (change.newTotal > change.oldTotal && change.newTotal + (await heldUnits(trx, current.id)) > MAX_STOCK) {
-    throw invalidParams({ [field]: 'validation.stockInvalid' });
+    throw invalidParams({ [field]: CATALOG_MSG.stockTooHigh });
   }
   const updated = await setStockIfTotal(trx, current.id, { oldTotal: change.oldTotal, newTotal: change.newTotal, now: deps.now() });
   if (!updated) {

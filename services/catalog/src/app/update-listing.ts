@@ -2,7 +2,7 @@ import { AppError, type CallContext, invalidParams, requireRole, withTransaction
 import type { catalog } from '@caskade/proto';
 import { isUpdatableField, stateAfterEdit } from '../domain/listing';
 import type { CatalogDeps } from './deps';
-import { changeStock, isValidStockChange } from './set-stock';
+import { changeStock, stockChangeProblems } from './set-stock';
 import { fieldsFromRow, saveListingFields } from '../db/listings';
 import { validateListing, type ListingFieldsInput } from '../domain';
 import { changedFields, fieldsFromProto, throwIfInvalid } from './listing-fields';
@@ -26,7 +26,11 @@ export async function updateListing(deps: CatalogDeps, ctx: CallContext, req: ca
   if (bad.length > 0) throw invalidParams(Object.fromEntries(bad.map((name) => [name, 'validation.notUpdatable'])));
   const stock = req.stock;
   if (req.updateMask.length === 0 && !stock) throw invalidParams({ _: 'validation.nothingToUpdate' });
-  if (stock && !isValidStockChange(stock)) throw invalidParams({ stock: 'validation.stockInvalid' });
+  if (stock) {
+    const problems = stockChangeProblems(stock);
+    const problem = problems.newTotal ?? problems.oldTotal;
+    if (problem) throw invalidParams({ stock: problem });
+  }
   const supplier = await deps.directory.currentSupplier(ctx);
   const given = fieldsFromProto(req.fields);
   const row = await withTransaction(deps.db, async (trx) => {

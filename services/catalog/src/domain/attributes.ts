@@ -15,6 +15,8 @@ export const CATEGORY_ATTRIBUTES: Partial<Record<Category, readonly AttributeKey
   spirit: ['juniper', 'citrus', 'floral', 'fruit', 'herbal', 'spice'],
 };
 export const SPIRIT_ATTRIBUTE_MAX = 10;
+/** Alcohol by volume, in percent. */
+export const ABV_RANGE = { min: 0, max: 100 } as const;
 export const ATTRIBUTE_KEYS: readonly AttributeKey[] = [
   'alcoholicPercent', 'colour', 'malts', 'hops', 'vegan', 'variety', 'region', 'soilType', 'vintage', 'traditionalOwners',
   'juniper', 'citrus', 'floral', 'fruit', 'herbal', 'spice',
@@ -43,7 +45,7 @@ export function validateAttributes(category: string, attrs: ListingAttributes): 
     }
   }
   const abv = attrs.alcoholicPercent;
-  if (abv !== undefined && (!Number.isFinite(abv) || abv < 0 || abv > 100)) errors['attributes.alcoholicPercent'] = CATALOG_MSG.invalid;
+  if (abv !== undefined && (!Number.isFinite(abv) || abv < ABV_RANGE.min || abv > ABV_RANGE.max)) errors['attributes.alcoholicPercent'] = CATALOG_MSG.abvOutOfRange;
   if (attrs.vintage !== undefined && filled(attrs.vintage) && !/^(\d{4}|NV)$/.test(attrs.vintage.trim())) errors['attributes.vintage'] = CATALOG_MSG.invalid;
   return errors;
 }

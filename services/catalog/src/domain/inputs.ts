@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AU_STATES, TEXTAREA_MAX } from '@caskade/kit/rules';
 import { CATALOG_MSG } from './messages';
 import { LISTING_TYPES } from './taxonomy';
-import { SPIRIT_ATTRIBUTE_MAX } from './attributes';
+import { ABV_RANGE, SPIRIT_ATTRIBUTE_MAX } from './attributes';
 import { MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, MAX_PRICE_PACKAGES, PACKAGE_TYPES, PACKAGE_UNITS } from './packages';
 import { AVAILABILITY_TIME, COLLECTION_MAX, DAYS_OF_WEEK, MAX_LISTING_IMAGES, TITLE_MAX } from './listing-fields';
 
@@ -16,8 +16,8 @@ export const pricePackageInput = z
       .number()
       .int({ error: CATALOG_MSG.quantityInvalid })
       .min(1, { error: CATALOG_MSG.quantityInvalid })
-      .max(MAX_PACKAGE_QUANTITY, { error: CATALOG_MSG.quantityInvalid }),
-    priceCents: z.number().int({ error: CATALOG_MSG.priceAboveZero }).positive({ error: CATALOG_MSG.priceAboveZero }).max(MAX_PRICE_CENTS),
+      .max(MAX_PACKAGE_QUANTITY, { error: CATALOG_MSG.packageQuantityTooHigh }),
+    priceCents: z.number().int({ error: CATALOG_MSG.priceAboveZero }).positive({ error: CATALOG_MSG.priceAboveZero }).max(MAX_PRICE_CENTS, { error: CATALOG_MSG.priceTooHigh }),
     sku: z.string().trim().max(64).default(''),
   })
   .strict()
@@ -27,7 +27,7 @@ const attributeText = z.string().trim().max(200, { error: CATALOG_MSG.tooLong })
 const spiritValue = z.number().int().min(0).max(SPIRIT_ATTRIBUTE_MAX, { error: CATALOG_MSG.attributeAboveTen });
 export const attributesInput = z
   .object({
-    alcoholicPercent: z.number().min(0).max(100), colour: attributeText, malts: attributeText, hops: attributeText, vegan: z.boolean(),
+    alcoholicPercent: z.number({ error: CATALOG_MSG.abvOutOfRange }).min(ABV_RANGE.min, { error: CATALOG_MSG.abvOutOfRange }).max(ABV_RANGE.max, { error: CATALOG_MSG.abvOutOfRange }), colour: attributeText, malts: attributeText, hops: attributeText, vegan: z.boolean(),
     variety: attributeText, region: attributeText, soilType: attributeText, vintage: attributeText, traditionalOwners: attributeText,
     juniper: spiritValue, citrus: spiritValue, floral: spiritValue, fruit: spiritValue, herbal: spiritValue, spice: spiritValue,
   })

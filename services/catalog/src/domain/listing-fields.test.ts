@@ -1,17 +1,41 @@
 import { MAX_INT32 } from '@caskade/kit/rules';
-import { listingFieldsInput, MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, parsePriceRange, pricePackageInput } from './index';
+import { ABV_RANGE, listingFieldsInput, MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK, parsePriceRange, pricePackageInput, stockProblem, typedPriceCents } from './index';
 
 describe('catalog input shapes', () => {
   const row = (quantity: number) => ({ packageType: 'keg', size: 50, quantity, priceCents: 24_000 });
 
-  it('bounds the package quantity inside int32 (the proto field) with the quantity message', () => {
+  it('bounds the package quantity inside int32 (the proto field): below 1 the quantity message, above the limit its own', () => {
     expect(pricePackageInput.safeParse(row(24)).success).toBe(true);
     expect(pricePackageInput.safeParse(row(MAX_PACKAGE_QUANTITY)).success).toBe(true);
-    for (const quantity of [0, MAX_PACKAGE_QUANTITY + 1, MAX_INT32 + 1, 9_007_199_254_740_991]) {
+    expect(pricePackageInput.safeParse(row(0)).error?.issues[0]?.message).toBe('validation.quantityInvalid');
+    for (const quantity of [MAX_PACKAGE_QUANTITY + 1, MAX_INT32 + 1, 9_007_199_254_740_991]) {
       const out = pricePackageInput.safeParse(row(quantity));
       expect(out.success).toBe(false);
-      expect(out.error?.issues[0]?.message).toBe('validation.quantityInvalid');
+      expect(out.error?.issues[0]?.message).toBe('validation.packageQuantityTooHigh');
     }
+  });
+
+  it('words a price above the limit and an ABV out of range with their own keys, not "above $0" or "invalid"', () => {
+    expect(pricePackageInput.safeParse({ ...row(1), priceCents: MAX_PRICE_CENTS }).success).toBe(true);
+    expect(pricePackageInput.safeParse({ ...row(1), priceCents: MAX_PRICE_CENTS + 1 }).error?.issues[0]?.message).toBe('validation.priceTooHigh');
+    expect(pricePackageInput.safeParse({ ...row(1), priceCents: 0 }).error?.issues[0]?.message).toBe('validation.priceAboveZero');
+    for (const abv of [ABV_RANGE.min - 1, ABV_RANGE.max + 50]) {
+      expect(listingFieldsInput.safeParse({ attributes: { alcoholicPercent: abv } }).error?.issues[0]?.message).toBe('validation.abvOutOfRange');
+    }
+  });
+
+  it('reads a typed package price: an amount too long to read is over the limit, anything else not an amount is NaN', () => {
+    expect(typedPriceCents('65.50')).toBe(6550);
+    expect(typedPriceCents('99999999999')).toBeGreaterThan(MAX_PRICE_CENTS);
+    for (const bad of ['', 'abc', '-5', '1e3', '65.555']) expect(typedPriceCents(bad)).toBeNaN();
+  });
+
+  it('tells a stock total above MAX_STOCK from one that is not a whole number of 0 or more', () => {
+    expect(stockProblem(0)).toBeNull();
+    expect(stockProblem(MAX_STOCK)).toBeNull();
+    expect(stockProblem(MAX_STOCK + 1)).toBe('validation.stockTooHigh');
+    expect(stockProblem(99_999_999_999)).toBe('validation.stockTooHigh');
+    for (const bad of [-1, 1.5, Number.NaN]) expect(stockProblem(bad)).toBe('validation.stockInvalid');
   });
 
   it('accepts no integer field beyond int32 anywhere in the listing fields', () => {

@@ -12,6 +12,12 @@ export const TITLE_MAX = 120;
 export const COLLECTION_MAX = 60;
 export const MAX_LISTING_IMAGES = 20;
 export const MAX_STOCK = 10_000_000;
+
+/** A stock total's problem: not a whole number of 0 or more, or above MAX_STOCK; null when it is a valid total. */
+export function stockProblem(total: number): string | null {
+  if (!Number.isInteger(total) || total < 0) return CATALOG_MSG.stockInvalid;
+  return total > MAX_STOCK ? CATALOG_MSG.stockTooHigh : null;
+}
 export const MAX_COLLECTIONS = 4;
 export const DAYS_OF_WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 

@@ -49,6 +49,17 @@ export function dollarsToCents(value: string): number | null {
 }
 
 /**
+ * A package price as typed in dollars → cents for the package rules: NaN when it is not an amount;
+ * an amount with too many digits for dollarsToCents reads as just above MAX_PRICE_CENTS, so the
+ * rules word it as over the limit rather than as malformed or "not above $0".
+ */
+export function typedPriceCents(value: string): number {
+  const cents = dollarsToCents(value);
+  if (cents !== null) return cents;
+  return /^\d+(\.\d{1,2})?$/.test(value.trim()) ? MAX_PRICE_CENTS + 1 : Number.NaN;
+}
+
+/**
  * `price=min,max` in dollars → inclusive cents bounds (either side may be empty). The spec's
  * "max+1 in minor units" is an exclusive bound of max·100+1, i.e. max·100 inclusive. A bound above
  * MAX_PRICE_CENTS (a million dollars, the dearest package allowed) is refused rather than searched.

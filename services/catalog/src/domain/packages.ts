@@ -45,8 +45,10 @@ export function validatePricePackage(listingType: string, row: PricePackage, i: 
     if (!isValidPackageSize(row.packageType, row.size)) errors[at('size')] = CATALOG_MSG.packageSizeInvalid;
     if (row.unit !== PACKAGE_UNITS[row.packageType as PackageType]) errors[at('unit')] = CATALOG_MSG.invalid;
   }
-  if (!Number.isInteger(row.quantity) || row.quantity < 1 || row.quantity > MAX_PACKAGE_QUANTITY) errors[at('quantity')] = CATALOG_MSG.quantityInvalid;
-  if (!isValidPriceCents(row.priceCents)) errors[at('priceCents')] = CATALOG_MSG.priceAboveZero;
+  if (!Number.isInteger(row.quantity) || row.quantity < 1) errors[at('quantity')] = CATALOG_MSG.quantityInvalid;
+  else if (row.quantity > MAX_PACKAGE_QUANTITY) errors[at('quantity')] = CATALOG_MSG.packageQuantityTooHigh;
+  if (Number.isInteger(row.priceCents) && row.priceCents > MAX_PRICE_CENTS) errors[at('priceCents')] = CATALOG_MSG.priceTooHigh;
+  else if (!isValidPriceCents(row.priceCents)) errors[at('priceCents')] = CATALOG_MSG.priceAboveZero;
   if (row.sku.length > 64) errors[at('sku')] = CATALOG_MSG.tooLong;
   return errors;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { AppError } from '@caskade/kit/rules';
 import {
-  createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, listingFieldsInput, lowestPriceCents, parsePriceRange, PRODUCT_TYPES, showsStockLevel, stockLevel, STYLES, stylesFor,
+  ABV_RANGE, createSlug, EMPTY_LISTING_FIELDS, isValidPackageSize, MAX_PACKAGE_QUANTITY, MAX_PRICE_CENTS, listingFieldsInput, lowestPriceCents, parsePriceRange, PRODUCT_TYPES, showsStockLevel, stockLevel, STYLES, stylesFor,
   validateAttributes, validateCollections, validateListing, validatePricePackage, type ListingFieldsInput,
 } from './index';
 import { applyTransition, canSee, deletionFor, LISTING_TRANSITIONS, stateAfterEdit } from './listing';
@@ -38,6 +38,12 @@ describe('attributes (spec §5)', () => {
   it('accepts alcoholicPercent alone: it is the one attribute that may stay on its own', () => {
     expect(validateAttributes('beer', { alcoholicPercent: 4.5 })).toEqual({});
     expect(validateAttributes('cider', { alcoholicPercent: 5 })).toEqual({});
+  });
+  it('words an ABV outside its range with the range key (the wizard names the range)', () => {
+    expect(validateAttributes('beer', { alcoholicPercent: ABV_RANGE.max })).toEqual({});
+    for (const abv of [ABV_RANGE.max + 50, ABV_RANGE.min - 1, Number.NaN]) {
+      expect(validateAttributes('beer', { alcoholicPercent: abv })).toEqual({ 'attributes.alcoholicPercent': 'validation.abvOutOfRange' });
+    }
   });
   it('needs every other beer attribute once one is filled', () => {
     expect(validateAttributes('beer', { colour: 'Amber', malts: '  ' })).toEqual({
@@ -78,6 +84,10 @@ describe('price packages', () => {
     expect(validatePricePackage('product', row, 0)).toEqual({ 'pricePackages.0.priceCents': 'validation.priceAboveZero' });
     expect(validatePricePackage('product', { ...row, priceCents: 12.5 }, 0)).toEqual({ 'pricePackages.0.priceCents': 'validation.priceAboveZero' });
     expect(validatePricePackage('product', { ...row, priceCents: 7200 }, 0)).toEqual({});
+    // Above the dearest package allowed: its own key, so the wizard names the limit (not "above $0").
+    expect(validatePricePackage('product', { ...row, priceCents: MAX_PRICE_CENTS + 1 }, 0)).toEqual({ 'pricePackages.0.priceCents': 'validation.priceTooHigh' });
+    expect(validatePricePackage('product', { ...row, priceCents: 9_999_999_999_900 }, 0)).toEqual({ 'pricePackages.0.priceCents': 'validation.priceTooHigh' });
+    expect(validatePricePackage('product', { ...row, quantity: MAX_PACKAGE_QUANTITY + 1, priceCents: 7200 }, 0)).toEqual({ 'pricePackages.0.quantity': 'validation.packageQuantityTooHigh' });
     expect(validatePricePackage('service', { ...row, priceCents: 7200 }, 1)).toEqual({ 'pricePackages.1.packageType': 'validation.packageTypeInvalid' });
     expect(validatePricePackage('service', { packageType: 'services', size: 0, unit: '', quantity: 1, priceCents: 5000, sku: '' }, 0)).toEqual({});
     expect(validatePricePackage('product', { ...row, unit: 'L', priceCents: 100 }, 0)).toEqual({ 'pricePackages.0.unit': 'validation.invalidValue' });

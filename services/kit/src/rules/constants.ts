@@ -25,6 +25,8 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 export const ROLES = ['buyer', 'supplier', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 export const LIMITED_SCOPE = 'user:limited';
+/** The `meta.reason` every service gives when it refuses a limited-access login with `forbidden` (the web words it). */
+export const LIMITED_ACCESS_REASON = 'limited-access';
 
 /** Australian states and territories (addresses, listing visibility, delivery areas). */
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;

@@ -23,7 +23,7 @@ export function LineItems({ priced, label, className = '' }: { priced: PricedOrd
       <tbody>
         {lines.map((line, i) => (
           <tr key={`${line.code}-${line.listingId}-${line.packageIndex}-${i}`} data-line={line.code}>
-            <th scope="row" className="py-1 pr-3 text-left font-normal text-stone-700">
+            <th scope="row" className="py-1 pr-3 text-left font-normal wrap-anywhere text-stone-700">
               {line.code === 'units' && line.quantity > 1 ? `${line.quantity} × ` : ''}
               {line.description}
             </th>

@@ -4,7 +4,8 @@
  * only for a positive quantity), "Add to cart" (in progress, then success cleared after 3 s) and
  * "Buy now". From 1024 px it sits beside the listing; below, it is a modal opened by the
  * `?orderOpen=open` flag, and closing removes the flag. The owner gets no form (the page scrolls
- * to the top), a supplier sees it disabled, a visitor is sent to the buyer sign-up carrying the
+ * to the top), a supplier sees it disabled, a limited-access login is told up front that it may
+ * look around (choose and see the price) but not order, with Add to cart and Buy now disabled, a visitor is sent to the buyer sign-up carrying the
  * way back. Lazily loaded: the listing page stays small for visitors who only look.
  */
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -24,6 +25,7 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useQueryFlag } from '../../lib/useQueryFlag';
 import { FieldError, FormMessage } from '../Field';
 import { Modal } from '../Modal';
+import { LimitedAccessOrderNote, isLimitedLogin } from './LimitedAccessOrderNote';
 import { LineItems } from './LineItems';
 import { EnquiryForm } from './EnquiryForm';
 
@@ -89,6 +91,11 @@ export default function OrderPanel({ listing, user, isOwner }: OrderPanelProps) 
       <button type="button" className="btn-primary w-full py-3" onClick={flag.open}>
         {t.open}
       </button>
+      {isLimitedLogin(user) ? (
+        <div className="mt-3">
+          <LimitedAccessOrderNote />
+        </div>
+      ) : null}
       {isOpen ? (
         <Modal title={t.heading} onClose={close}>
           <OrderForm listing={listing} user={user} />
@@ -118,6 +125,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
   const quantityRef = useRef<HTMLSelectElement>(null);
   const deliveryRef = useRef<HTMLInputElement>(null);
   const supplier = user !== null && user.role !== 'buyer';
+  const limited = isLimitedLogin(user);
 
   useEffect(() => {
     if (!added) return;
@@ -166,6 +174,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
+    if (limited) return;
     setFormError(null);
     if (!validate()) return;
     if (!user) return toSignup();
@@ -187,6 +196,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
   };
 
   const onBuyNow = () => {
+    if (limited) return;
     setFormError(null);
     if (!validate()) return;
     if (!user) return toSignup();
@@ -197,6 +207,11 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
   const errorId = (field: FieldName) => (shown[field] ? `${id}-${field}-error` : undefined);
   return (
     <form onSubmit={onAdd} noValidate>
+      {limited ? (
+        <div className="mb-4">
+          <LimitedAccessOrderNote />
+        </div>
+      ) : null}
       <fieldset disabled={supplier} className="grid gap-4">
         <div>
           <label htmlFor={`${id}-package`} className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -301,14 +316,14 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
         ) : null}
 
         <div className="grid gap-2 sm:grid-cols-2">
-          <button type="submit" className="btn-primary py-3" disabled={addToCart.isPending} aria-busy={addToCart.isPending || undefined}>
+          <button type="submit" className="btn-primary py-3" disabled={limited || addToCart.isPending} aria-busy={addToCart.isPending || undefined}>
             {addToCart.isPending ? t.adding : t.addToCart}
           </button>
-          <button type="button" className="btn-secondary py-3" onClick={onBuyNow}>
+          <button type="button" className="btn-secondary py-3" onClick={onBuyNow} disabled={limited}>
             {t.buyNow}
           </button>
         </div>
-        {user && !supplier ? <EnquiryForm listingId={listing.id} packageIndex={pkg === '' ? 0 : Number(pkg)} quantity={qty >= 1 ? qty : 1} /> : null}
+        {user && !supplier && !limited ? <EnquiryForm listingId={listing.id} packageIndex={pkg === '' ? 0 : Number(pkg)} quantity={qty >= 1 ? qty : 1} /> : null}
       </fieldset>
       {supplier ? <p className="mt-3 text-sm text-stone-700">{buyingMessage(ORDER_MSG.supplierCannotBuy)}</p> : null}
       {!user ? <p className="mt-3 text-sm text-stone-600">{t.signUpNote}</p> : null}

@@ -19,7 +19,7 @@ export function ListingCard({ listing, showBrand = true, priority = false }: { l
             {listing.title || catalogUi.common.untitled}
           </Link>
         </h3>
-        {showBrand && listing.author.brandName ? <p className="text-sm text-stone-600">{listing.author.brandName}</p> : null}
+        {showBrand && listing.author.brandName ? <p className="text-sm wrap-anywhere text-stone-600">{listing.author.brandName}</p> : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-1 pt-3">
           <p className="text-sm text-stone-900">
             {price ? (

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useOpenConversation } from '../../api/messages';
 import { useCurrentUser } from '../../api/session';
 import { pathTo } from '../../app/routes';
-import { messagingMessage, messagingUi } from '../../i18n/messagingMessages';
+import { messagingFailure, messagingMessage, messagingUi } from '../../i18n/messagingMessages';
 import { isApiError } from '../../api/client';
 import { authRedirectState } from '../../lib/redirect';
 import { MESSAGING_MSG } from '@caskade/messaging/domain';
@@ -28,7 +28,7 @@ export function MessageButton({ otherUserId, label = messagingUi.messageSupplier
       </button>
       {open.isError ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
-          {isApiError(open.error) ? messagingMessage(open.error.code) : messagingMessage(MESSAGING_MSG.sendMsgError)}
+          {messagingFailure(open.error, isApiError(open.error) ? messagingMessage(open.error.code) : messagingMessage(MESSAGING_MSG.sendMsgError))}
         </p>
       ) : null}
     </div>

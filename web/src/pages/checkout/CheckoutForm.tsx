@@ -9,7 +9,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AU_STATES } from '@caskade/kit/rules';
 import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
-import type { BillingInput } from '@caskade/gateway/contract';
+import { BILLING_MAX_LENGTH, type BillingInput } from '@caskade/gateway/contract';
 import { isApiError } from '../../api/client';
 import {
   useAddDeliveryAddress,
@@ -28,6 +28,7 @@ import { hasLiquorLicence } from '../../api/liquorLicence';
 import { useCurrentUser } from '../../api/session';
 import { pathTo } from '../../app/routes';
 import { LiquorLicenceForm } from '../../components/account/LiquorLicenceForm';
+import { LimitedAccessOrderNote, isLimitedLogin } from '../../components/buying/LimitedAccessOrderNote';
 import { LineItems } from '../../components/buying/LineItems';
 import { PaymentFields, initialPaymentForm, usePaymentResolver, validatePayment, type PaymentErrors, type PaymentForm } from '../../components/buying/PaymentFields';
 import { useStripeEntry, type StripeEntry } from '../../components/buying/stripe';
@@ -98,6 +99,8 @@ function CheckoutFormLoaded({
   const newMethods = provider.provider === 'sandbox' || stripe !== null;
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
+  // A limited-access login may look, not pay: said up front (the services refuse it the same way), Pay disabled.
+  const limited = isLimitedLogin(user);
   const [addressId, setAddressId] = useState<string | null>((addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null);
   const [billing, setBilling] = useState<Billing>({ addressLine1: '', addressLine2: '', city: '', state: '', postal: '', country: 'Australia' });
   const [payment, setPayment] = useState<PaymentForm>(() => initialPaymentForm(saved, user?.email ?? '', newMethods));
@@ -125,6 +128,7 @@ function CheckoutFormLoaded({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (limited) return;
     setFailure([]);
     const bErrors = validateBilling(billing);
     const pErrors = validatePayment(payment, new Date(), stripe !== null);
@@ -177,13 +181,15 @@ function CheckoutFormLoaded({
       error={billingErrors[key]}
       wording={buyingMessage}
       required={!extra.optional}
+      maxLength={BILLING_MAX_LENGTH[key]}
       {...extra}
     />
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
       <div className="grid min-w-0 content-start gap-8">
+        {limited ? <LimitedAccessOrderNote /> : null}
         {showLicencePrompt ? (
           <Section title={liquorLicenceUi.promptTitle}>
             {licenceSaved ? null : (
@@ -269,7 +275,7 @@ function CheckoutFormLoaded({
               ))}
             </FormMessage>
           ) : null}
-          <button type="submit" className="btn-primary w-full py-3" disabled={busy || (!declined && (preview.isError || orders.length === 0))} aria-busy={busy || undefined}>
+          <button type="submit" className="btn-primary w-full py-3" disabled={limited || busy || (!declined && (preview.isError || orders.length === 0))} aria-busy={busy || undefined}>
             {busy ? t.paying : declined ? t.payAgain : payment.kind === 'bank' || dueNow === 0 ? t.placeOrder : t.pay(formatMoney(dueNow))}
           </button>
         </div>
@@ -306,7 +312,7 @@ function Summary({ orders, loading, error }: { orders: OrderView[]; loading: boo
     <ul className="grid gap-5">
       {orders.map((order) => (
         <li key={order.provider.id} aria-label={t.orderFrom(order.provider.name)} className="grid gap-2">
-          <h3 className="font-semibold text-stone-900">{t.orderFrom(order.provider.name)}</h3>
+          <h3 className="font-semibold wrap-anywhere text-stone-900">{t.orderFrom(order.provider.name)}</h3>
           {order.paymentTerm !== 'none' ? <p className="text-sm text-stone-700">{t.term(PAYMENT_TERM_LABELS[order.paymentTerm as PaymentTermChoice] ?? order.paymentTerm)}</p> : null}
           {order.priced ? <LineItems priced={order.priced} label={t.orderFrom(order.provider.name)} /> : null}
         </li>

@@ -12,7 +12,7 @@ import { formatMoney } from '../../i18n/format';
 import { withGst } from '../../lib/money';
 import { StepForm, useStep, useStepSubmit } from './StepForm';
 import { isOneOf, validateStep } from './wizard';
-import { BOTTLE_ML, CAN_ML, KEG_SIZES_L, MAX_PRICE_PACKAGES, MAX_STOCK, PACKAGE_TYPES, PACKAGE_UNITS, dollarsToCents, type PackageType, type PricePackage } from '@caskade/catalog/domain';
+import { BOTTLE_ML, CAN_ML, KEG_SIZES_L, MAX_PRICE_PACKAGES, PACKAGE_TYPES, PACKAGE_UNITS, dollarsToCents, stockProblem, typedPriceCents, type PackageType, type PricePackage } from '@caskade/catalog/domain';
 
 const t = catalogUi.editor;
 const isPackageType = isOneOf(PACKAGE_TYPES);
@@ -43,7 +43,7 @@ export function packageOf(row: PackageRow): PricePackage {
     size: type === 'services' ? 0 : whole(row.size),
     unit,
     quantity: whole(row.quantity),
-    priceCents: dollarsToCents(row.price) ?? Number.NaN,
+    priceCents: typedPriceCents(row.price),
     sku: row.sku.trim(),
   };
 }
@@ -61,7 +61,7 @@ export function PricingStep() {
 
   const pricePackages = rows.map(packageOf);
   const newTotal = whole(stock);
-  const stockError = Number.isInteger(newTotal) && newTotal >= 0 && newTotal <= MAX_STOCK ? null : 'validation.stockInvalid';
+  const stockError = stockProblem(newTotal);
   const clientErrors = { ...validateStep('pricing', { ...ctx.fields, pricePackages }), ...(stockError ? { stock: stockError } : {}) };
   const submit = useStepSubmit(clientErrors, () => ({
     // The unit is the package type's: the API fills it in.

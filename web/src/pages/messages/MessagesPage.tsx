@@ -15,7 +15,7 @@ import { PageContainer, PageHeading } from '../../components/PageLayout';
 import { Spinner } from '../../components/Spinner';
 import { MessageText } from '../../components/messaging/MessageText';
 import { formatDateTime } from '../../i18n/format';
-import { messagingMessage, messagingUi as t } from '../../i18n/messagingMessages';
+import { messagingFailure, messagingMessage, messagingUi as t } from '../../i18n/messagingMessages';
 
 type Party = ConversationView['otherUser'];
 
@@ -47,11 +47,11 @@ export default function MessagesPage() {
   return (
     <PageContainer>
       <PageHeading title={t.title} intro={t.intro} />
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-        <div className={tab ? 'hidden lg:block' : ''}>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <div className={tab ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
           <ConversationList activeId={tab ?? ''} />
         </div>
-        <div className={tab ? '' : 'hidden lg:block'}>
+        <div className={tab ? 'min-w-0' : 'hidden min-w-0 lg:block'}>
           {tab ? <ConversationThread key={tab} id={tab} /> : <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">{t.pickConversation}</p>}
         </div>
       </div>
@@ -90,7 +90,7 @@ function ConversationList({ activeId }: { activeId: string }) {
         <input
           id="conversation-search"
           type="search"
-          className="input flex-1"
+          className="input min-w-0 flex-1"
           placeholder={t.searchPlaceholder}
           value={draft}
           maxLength={100}
@@ -98,7 +98,7 @@ function ConversationList({ activeId }: { activeId: string }) {
           aria-invalid={searchError ? true : undefined}
           aria-describedby={searchError ? 'conversation-search-error' : undefined}
         />
-        <button type="submit" className="btn-secondary">
+        <button type="submit" className="btn-secondary shrink-0">
           {t.search}
         </button>
         {keyword ? (
@@ -217,7 +217,7 @@ function ConversationThread({ id }: { id: string }) {
         <Link to={pathTo('MessagesPage')} className="link lg:hidden">
           {t.backToList}
         </Link>
-        <h2 className="text-lg font-semibold text-stone-900" data-testid="conversation-name">
+        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere text-stone-900" data-testid="conversation-name">
           {hasProfile(other) ? <Link to={pathTo('ProfilePage', { id: other.id })}>{nameOf(other)}</Link> : nameOf(other)}
         </h2>
       </header>
@@ -265,7 +265,7 @@ function ChatBox({ conversationId }: { conversationId: string }) {
         setText('');
         setError('');
       },
-      onError: () => setError(messagingMessage(MESSAGING_MSG.sendMsgError)),
+      onError: (failure) => setError(messagingFailure(failure, messagingMessage(MESSAGING_MSG.sendMsgError))),
     });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -289,7 +289,7 @@ function ChatBox({ conversationId }: { conversationId: string }) {
         <textarea
           id="chat-input"
           rows={2}
-          className="input flex-1 resize-none"
+          className="input min-w-0 flex-1 resize-none"
           placeholder={t.chatPlaceholder}
           value={text}
           maxLength={5000}

@@ -59,8 +59,8 @@ function Section({ title, children, className = '' }: { title: string; children:
 function Row({ label, value, className = '' }: { label: string; value: ReactNode; className?: string }) {
   return (
     <div className={`flex justify-between gap-4 py-1.5 ${className}`}>
-      <dt className="text-stone-600">{label}</dt>
-      <dd className="text-right font-medium text-stone-900">{value}</dd>
+      <dt className="min-w-0 text-stone-600">{label}</dt>
+      <dd className="min-w-0 text-right font-medium wrap-anywhere text-stone-900">{value}</dd>
     </div>
   );
 }
@@ -91,7 +91,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
   return (
     <article aria-labelledby={`order-title-${order.id}`}>
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <Heading id={`order-title-${order.id}`} className={headingLevel === 1 ? 'text-3xl font-bold tracking-tight text-stone-900' : 'text-2xl font-bold text-stone-900'}>
             {t.orderTitle(order.orderNumber)}
           </Heading>
@@ -100,13 +100,13 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               <dt>{t.placed}:</dt>
               <dd className="text-stone-900">{formatDateTime(order.createdAt)}</dd>
             </div>
-            <div className="flex gap-1.5">
+            <div className="flex min-w-0 gap-1.5">
               <dt>{t.supplier}:</dt>
-              <dd className="text-stone-900">{order.provider.name}</dd>
+              <dd className="min-w-0 wrap-anywhere text-stone-900">{order.provider.name}</dd>
             </div>
-            <div className="flex gap-1.5">
+            <div className="flex min-w-0 gap-1.5">
               <dt>{t.buyer}:</dt>
-              <dd className="text-stone-900">{order.customer.name}</dd>
+              <dd className="min-w-0 wrap-anywhere text-stone-900">{order.customer.name}</dd>
             </div>
           </dl>
           {order.viewerRole === 'customer' || order.viewerRole === 'provider' ? (
@@ -151,8 +151,8 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
         </section>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <Section title={t.items}>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Section title={t.items} className="min-w-0">
           <div className="overflow-x-auto">
             <table className="w-full min-w-[28rem] text-sm">
               <thead className="border-b border-stone-200 text-left text-xs tracking-wide text-stone-600 uppercase">
@@ -174,7 +174,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               <tbody className="divide-y divide-stone-100">
                 {units.map((line, i) => (
                   <tr key={`units-${i}`}>
-                    <th scope="row" className="py-2.5 pr-3 text-left font-medium text-stone-900">
+                    <th scope="row" className="py-2.5 pr-3 text-left font-medium wrap-anywhere text-stone-900">
                       {line.description}
                     </th>
                     <td className="px-3 py-2.5 text-right">{line.quantity}</td>
@@ -202,7 +202,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
           {order.viewerRole === 'provider' ? <p className="mt-2 text-xs text-stone-500">{t.supplierOnly}</p> : null}
         </Section>
 
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <Section title={t.payment}>
             <dl className="text-sm">
               <Row label={t.method} value={methodLabel} />
