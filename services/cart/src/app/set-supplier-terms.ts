@@ -1,4 +1,4 @@
-import { AppError, invalidParams, LIMITED_SCOPE, requireRole, type CallContext } from '@caskade/kit';
+import { AppError, invalidParams, LIMITED_ACCESS_REASON, LIMITED_SCOPE, requireRole, type CallContext } from '@caskade/kit';
 import { isPaymentTerm, MAX_MINIMUM_ORDER_QUANTITY, PAYMENT_TERMS } from '@caskade/orders/domain';
 import type { cart } from '@caskade/proto';
 import { saveSupplierTerms } from '../db/supplier-terms';
@@ -8,7 +8,7 @@ import type { CartDeps } from './deps';
 /** The calling supplier's minimum order quantity (1 or more) and the payment terms it offers (any of 30/60/90 days). */
 export async function setSupplierTerms(deps: CartDeps, ctx: CallContext, req: cart.SetSupplierTermsRequest): Promise<cart.SetSupplierTermsResponse> {
   const supplier = requireRole(ctx, 'supplier');
-  if (supplier.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: 'limited-access' });
+  if (supplier.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: LIMITED_ACCESS_REASON });
   const errors: Record<string, string> = {};
   const moq = req.minimumOrderQuantity;
   if (!Number.isInteger(moq) || moq < 1 || moq > MAX_MINIMUM_ORDER_QUANTITY) errors.minimumOrderQuantity = CART_MSG.minimumOrderQuantityInvalid;

@@ -1,4 +1,4 @@
-import { AppError, invalidParams } from '@caskade/kit';
+import { AppError, invalidParams, LIMITED_ACCESS_REASON } from '@caskade/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityDB } from '../db/schema';
 import { findActiveUser, type UserRow } from '../db/users';
@@ -18,7 +18,7 @@ export async function loadActiveUser(db: Kysely<IdentityDB>, userId: string, for
 
 /** Account-changing calls (password, email, deletion, user type) are not open to a limited-access login. */
 export function requireFullAccess(row: UserRow): void {
-  if (hasLimitedAccess(row.scopes)) throw new AppError('forbidden', { reason: 'limited-access' });
+  if (hasLimitedAccess(row.scopes)) throw new AppError('forbidden', { reason: LIMITED_ACCESS_REASON });
 }
 
 export async function requirePassword(deps: IdentityDeps, row: UserRow, password: string, field = 'currentPassword'): Promise<void> {

@@ -1,4 +1,4 @@
-import { AppError, isUuid, LIMITED_SCOPE, requireCaller, type CallContext, type Caller } from '@caskade/kit';
+import { AppError, isUuid, LIMITED_ACCESS_REASON, LIMITED_SCOPE, requireCaller, type CallContext, type Caller } from '@caskade/kit';
 import { readAccess, type ReadAccess } from '../domain';
 import { findConversation, orderLinks, type ConversationRow } from '../db/conversations';
 import type { Db } from '../db/schema';
@@ -26,6 +26,6 @@ export async function readableConversation(db: Db, ctx: CallContext, id: string)
 /** A caller who may write: signed in, not on a limited-access login. */
 export function requireWriter(ctx: CallContext): Caller {
   const caller = requireCaller(ctx);
-  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: 'limited-access' });
+  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: LIMITED_ACCESS_REASON });
   return caller;
 }

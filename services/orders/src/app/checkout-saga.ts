@@ -7,7 +7,7 @@
  * another body is refused.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { AppError, invalidParams, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
+import { AppError, invalidParams, LIMITED_ACCESS_REASON, LIMITED_SCOPE, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
 import type { orders, payments } from '@caskade/proto';
 import { claimCheckoutWithTimer, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
 import { insertOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
@@ -66,7 +66,7 @@ export function requireBuyer(ctx: CallContext): Caller {
   if (!ctx.caller) throw new AppError('auth-unauthenticated');
   if (ctx.caller.role !== 'buyer') throw new AppError('forbidden', { reason: ORDER_MSG.supplierCannotBuy });
   // A limited-access login may look around, not buy (docs/decisions/014).
-  if (ctx.caller.scopes.includes('user:limited')) throw new AppError('forbidden', { reason: 'limited-access' });
+  if (ctx.caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: LIMITED_ACCESS_REASON });
   return ctx.caller;
 }
 
