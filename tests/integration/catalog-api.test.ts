@@ -263,7 +263,7 @@ describe('catalog through the gateway', () => {
     const version = await supplier.put<ErrorBody>(`/api/own-listings/${live.id}`, { title: 'x', expectedVersion: 2_147_483_648 });
     expect([version.status, version.body.errors[0]?.meta?.fields]).toEqual([400, { expectedVersion: expect.any(String) }]);
     const quantity = await supplier.post<ErrorBody>('/api/own-listings', { pricePackages: [{ packageType: 'keg', size: 50, quantity: 2_147_483_648, priceCents: 100 }] });
-    expect([quantity.status, quantity.body.errors[0]?.meta?.fields]).toEqual([400, { 'pricePackages.0.quantity': 'validation.quantityInvalid' }]);
+    expect([quantity.status, quantity.body.errors[0]?.meta?.fields]).toEqual([400, { 'pricePackages.0.quantity': 'validation.packageQuantityTooHigh' }]);
     for (const q of ['page=2147483648', 'perPage=2147483648', 'page=1001']) expect((await anon.get(`/api/listings?${q}`)).status).toBe(400);
     // A price bound above the dearest allowed package: the price field and its range message.
     for (const q of ['price=0,999999999', 'price=100000000,']) {

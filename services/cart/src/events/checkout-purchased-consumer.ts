@@ -19,10 +19,12 @@ async function takeCheckoutLines(deps: CartDeps, consumer: string, event: Parame
   const { checkoutId, buyerId } = data;
   const ids = data.cartEntryIds.filter(isUuid);
   const lines = data.cartLines.filter((l) => isUuid(l.entryId) && Number.isInteger(l.quantity) && l.quantity > 0).map((l) => ({ id: l.entryId, quantity: l.quantity }));
-  if (!isUuid(buyerId) || (ids.length === 0 && lines.length === 0)) {
-    deps.logger.warn({ eventId: event.id, consumer }, 'checkout without a buyer or cart entries, ignored');
+  if (!isUuid(buyerId)) {
+    deps.logger.warn({ eventId: event.id, consumer }, 'checkout without a buyer, ignored');
     return;
   }
+  // A listing's "Buy now" checkout holds no cart entries: nothing leaves the cart.
+  if (ids.length === 0 && lines.length === 0) return;
   await consumeOnce(deps.db, consumer, event, async (trx) => {
     const now = deps.now();
     if (checkoutId && !(await claimCheckoutTake(trx, checkoutId, now))) return;
