@@ -186,21 +186,7 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
     const rotated = [...paths.slice(Math.floor(paths.length / 2)), ...paths.slice(0, Math.floor(paths.length / 2))];
     const r = await openLoop(base, rotated, rate, duration);
     const cpuAfter = await cpuSnapshot(databaseUrl);
-    r.latencies.sort((a, b) => a - b);
-    const out: MixResult = {
-      mix: `${mix} at ${rate} req/s`,
-      distinctQueries: paths.length,
-      requests: r.requests,
-      requestsPerSecond: Math.round(r.requests / duration),
-      latencyMs: { p50: percentile(r.latencies, 50), p95: percentile(r.latencies, 95), p99: percentile(r.latencies, 99), max: Math.round(r.latencies[r.latencies.length - 1] ?? 0) },
-      cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, r.requests),
-      loadAverage: { before: loadBefore, after: load() },
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-    };
-    printMix(out, paths.length);
-    return out;
+    return mixResult(`${mix} at ${rate} req/s`, paths.length, r.latencies, { ...r, max: Math.round(Math.max(0, ...r.latencies)) }, cpuPerRequest(cpuBefore, cpuAfter, r.requests), loadBefore);
   }
   let next = 0;
   const latencies: number[] = [];
@@ -212,7 +198,6 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
         url: base,
         connections,
         duration,
-        ...(rate ? { overallRate: rate } : {}),
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] ?? '/api/listings' }) }],
       },
       (err, out) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(out)),
@@ -220,20 +205,29 @@ async function runMix(mix: string, base: string, paths: string[], databaseUrl: s
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   const cpuAfter = await cpuSnapshot(databaseUrl);
+  const counts = { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, max: result.latency.max };
+  return mixResult(mix, paths.length, latencies, counts, cpuPerRequest(cpuBefore, cpuAfter, result.requests.total), loadBefore);
+}
+
+/** A mix's figures from its latencies (sorted here) and counts, printed as they are answered. */
+function mixResult(
+  mix: string, distinct: number, latencies: number[], counts: { requests: number; non2xx: number; errors: number; timeouts: number; max: number },
+  cpuMsPerRequest: Record<string, number>, loadBefore: string,
+): MixResult {
   latencies.sort((a, b) => a - b);
   const out: MixResult = {
     mix,
-    distinctQueries: paths.length,
-    requests: result.requests.total,
-    requestsPerSecond: Math.round(result.requests.total / duration),
-    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: result.latency.max },
-    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total),
+    distinctQueries: distinct,
+    requests: counts.requests,
+    requestsPerSecond: Math.round(counts.requests / duration),
+    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: counts.max },
+    cpuMsPerRequest,
     loadAverage: { before: loadBefore, after: load() },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    non2xx: counts.non2xx,
+    errors: counts.errors,
+    timeouts: counts.timeouts,
   };
-  printMix(out, paths.length);
+  printMix(out, distinct);
   return out;
 }
 
