@@ -87,6 +87,23 @@ describe('distributed: buying', () => {
     expect(await stockOf(app.url, listingId)).toBe(4);
   }, 60_000);
 
+  fixture.test('a bank-transfer checkout takes its lines out of the cart over NATS (orders.checkout.placed), long before the transfer is confirmed', async (app) => {
+    const { listingId } = await supplierWithListing(app.url, 'transfer-supplier@example.com', 5);
+    const [b] = await buyers(app.url, 'transfer', 1, listingId);
+    if (!b) throw new Error('no buyer');
+    const placed = await checkout(b.session, b.addressId, randomUUID(), { bankTransfer: true });
+    expect([placed.status, placed.body.data.checkout?.state, placed.body.data.checkout?.paymentStatus]).toEqual([201, 'pending', 'awaiting_transfer']);
+    const entries = async () => (await b.session.get<{ data: { entryCount: number } }>('/api/cart')).body.data.entryCount;
+    const deadline = Date.now() + 10_000;
+    let left = await entries();
+    while (left !== 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = await entries();
+    }
+    expect(left).toBe(0);
+    expect(await stockOf(app.url, listingId)).toBe(4);
+  }, 60_000);
+
   for (const victim of ['orders', 'payments'] as const) {
     fixture.test(`kill -9 ${victim} in the middle of 30 checkouts: every checkout ends once, no double charge, no stock lost or held`, async (app) => {
       const { listingId } = await supplierWithListing(app.url, `${victim}-crash-supplier@example.com`, 100);
