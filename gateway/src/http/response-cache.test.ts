@@ -266,6 +266,18 @@ describe('gateway response cache (anonymous catalog reads)', () => {
     expect(computed['/api/listings?pub_category=beer']).toBe(2);
   });
 
+  it('compresses the answer it just computed (fast) and a hit (the kept copy) to the same JSON, in brotli and gzip', async () => {
+    for (const [path, encoding] of [['/api/listings?keywords=gin%20ale', 'br'], ['/api/listings?keywords=gin%20lager', 'gzip']] as const) {
+      const miss = await fetch(`${url}${path}`, { headers: { 'accept-encoding': encoding } });
+      expect(miss.headers.get('content-encoding')).toBe(encoding);
+      const fresh = await miss.text();
+      const hit = await fetch(`${url}${path}`, { headers: { 'accept-encoding': encoding } });
+      expect(hit.headers.get('content-encoding')).toBe(encoding);
+      expect([await hit.text(), computed[path]]).toEqual([fresh, 1]);
+      expect(JSON.parse(fresh)).toEqual(JSON.parse((await get(path)).text));
+    }
+  });
+
   it('answers a hit compressed as the client accepts, and 304 to a matching If-None-Match', async () => {
     const plain = await get('/api/listings?keywords=gin');
     const br = await fetch(`${url}/api/listings?keywords=gin`, { headers: { 'accept-encoding': 'br' } });

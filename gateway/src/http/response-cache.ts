@@ -105,7 +105,17 @@ export interface ResponseCache {
 /** A compressed copy is made once per entry, for the first client that accepts it (smaller than the JSON, or none). */
 export const BROTLI_WINDOW_BITS = 18;
 
-function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+/**
+ * The answer that was just computed (a miss) goes out compressed fast (brotli 3, gzip 1: a quarter
+ * of the time for about a tenth more bytes), so the first visitor does not wait for the thorough
+ * copy; the first hit makes and keeps that one (a long-tail query asked once never pays for it).
+ */
+function encoded(entry: Entry, encoding: 'br' | 'gzip', justComputed: boolean): Buffer {
+  if (justComputed && !(encoding === 'br' ? entry.br : entry.gzip)) {
+    return encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      : gzipSync(entry.body, { level: 1 });
+  }
   if (encoding === 'br') {
     // A 256 KB window (lgwin 18), not brotli's 4 MB default: the same bytes for any answer up to that
     // size, a third less time (0.6 → 0.4 ms for a 48 KB search page), no 4 MB allocation per answer.
@@ -218,7 +228,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const timer = opts.onViews ? setInterval(() => void flushViews(), opts.viewsEveryMs ?? 2000) : null;
   timer?.unref();
 
-  const send = (req: Request, res: Response, entry: Entry) => {
+  const send = (req: Request, res: Response, entry: Entry, justComputed = false) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('ETag', entry.etag);
@@ -231,7 +241,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     if (accepted === 'br' || accepted === 'gzip') {
       // The compression middleware leaves an encoded body alone.
       res.setHeader('Content-Encoding', accepted);
-      res.status(200).end(encoded(entry, accepted));
+      res.status(200).end(encoded(entry, accepted, justComputed));
       return;
     }
     res.status(200).end(entry.body);
@@ -307,7 +317,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      send(req, res, entry);
+      send(req, res, entry, true);
       return res;
     };
     next();
