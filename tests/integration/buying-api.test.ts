@@ -285,6 +285,23 @@ describe('the cart through the gateway', () => {
     expect(await stockOf(hopHillBeer.id)).toBe(before - 3);
   });
 
+  it('a service (the demo’s canning hire) is bought in person: no delivery choice to make, no shipping fee', async () => {
+    const { session, addressId } = await newBuyer('service@example.com');
+    const found = await new ApiSession(app.url).get<{ data: { listings: Array<Listing & { listingType: string; pickupEnabled: boolean; shippingEnabled: boolean }> } }>('/api/listings?pub_services=canning&perPage=1');
+    const service = found.body.data.listings[0];
+    expect([service?.listingType, service?.pickupEnabled, service?.shippingEnabled]).toEqual(['service', false, false]);
+    const added = await session.post<{ data: CartView }>('/api/cart', { listingId: service?.id, packageIndex: 0, quantity: 1 });
+    expect(added.status).toBe(201);
+    expect(added.body.data.suppliers[0]?.entries[0]?.deliveryMethod).toBe('pickup');
+    const res = await checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
+    expect([res.status, res.body.data.checkout?.state]).toEqual([201, 'purchased']);
+    const order = res.body.data.checkout?.orders[0];
+    expect(order?.lines.map((l) => l.deliveryMethod)).toEqual(['pickup']);
+    const codes = order?.priced?.lineItems.map((i) => i.code) ?? [];
+    expect(codes).toContain('units');
+    expect(codes).not.toContain('shipping-fee');
+  });
+
   it('a payment term: the supplier’s order is purchased at once with its due date and nothing is charged now', async () => {
     const { session, addressId } = await newBuyer('terms@example.com');
     await session.post('/api/cart', { listingId: yarraBeer.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' });

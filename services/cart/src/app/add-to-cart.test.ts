@@ -35,6 +35,16 @@ describeCart('AddToCart: packages of a published listing, merged per line, withi
     expect(res.cart?.suppliers[0]?.entries[0]?.deliveryMethod).toBe('shipping');
   });
 
+  it('adds a service, delivered in person, though it has no pickup or shipping settings; shipping is refused for it', async () => {
+    const { client, listing, buyer, supplier } = h();
+    const canning = listing({ supplier: supplier(), title: 'Mobile canning day', listingType: 'service', pickup: false, shipping: false });
+    const me = buyer();
+    const res = await client.addToCart({ listingId: canning.id, packageIndex: 0, quantity: 1, deliveryMethod: '' }, me);
+    expect(res.cart?.suppliers[0]?.entries[0]?.deliveryMethod).toBe('pickup');
+    const shipped = await expectAppError(client.addToCart({ listingId: canning.id, packageIndex: 0, quantity: 1, deliveryMethod: 'shipping' }, me), 'validation-invalid-params');
+    expect(shipped.meta?.fields).toEqual({ deliveryMethod: 'deliveryMethodUnavailable' });
+  });
+
   it('refuses bad lines with the order panel’s message keys, keyed by field, and changes nothing', async () => {
     const { client, listing, buyer, supplier, cartOf } = h();
     const me = buyer();

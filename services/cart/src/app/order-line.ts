@@ -4,7 +4,7 @@
  * add to cart, update and the cart view, so all of them apply the same rules.
  */
 import { AppError, invalidParams, isUuid } from '@caskade/kit';
-import { DELIVERY_METHODS, ORDER_MSG, type DeliveryMethod, type PricingLine } from '@caskade/orders/domain';
+import { DELIVERY_METHODS, deliveryMethodsOf, ORDER_MSG, type DeliveryMethod, type PricingLine } from '@caskade/orders/domain';
 import type { catalog } from '@caskade/proto';
 import { lineDescription } from '../domain';
 import type { CartDeps } from './deps';
@@ -37,7 +37,7 @@ export const isDeliveryMethod = (v: string): v is DeliveryMethod => (DELIVERY_ME
 /** The methods the listing offers. */
 export function enabledMethods(listing: catalog.Listing): DeliveryMethod[] {
   const f = listing.fields;
-  return DELIVERY_METHODS.filter((m) => (m === 'pickup' ? f?.pickupEnabled : f?.shippingEnabled) === true);
+  return deliveryMethodsOf({ listingType: f?.listingType ?? '', pickupEnabled: f?.pickupEnabled === true, shippingEnabled: f?.shippingEnabled === true });
 }
 
 /** The delivery method, or the message key of why not: empty takes the only one enabled. */

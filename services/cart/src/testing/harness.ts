@@ -41,6 +41,8 @@ export interface ListingSpec {
   stock?: number;
   pickup?: boolean;
   shipping?: boolean;
+  /** product (default) or service. */
+  listingType?: string;
   visibleStates?: string[];
   state?: string;
   brandName?: string;
@@ -100,7 +102,7 @@ export async function startCartHarness(backend: Backend): Promise<CartHarness> {
         author: { id: spec.supplier.caller?.userId ?? '', brandName: spec.brandName ?? 'Hop Hill Brewing', displayName: 'Sam Brewer' },
         images: [{ id: randomUUID(), variants: [{ name: 'scaled-400', width: 400, height: 267, url: `/img/${id}/400.jpg` }, { name: 'listing-card', width: 400, height: 400, url: `/img/${id}/card.jpg` }] }],
         fields: {
-          listingType: 'product',
+          listingType: spec.listingType ?? 'product',
           title,
           category: spec.category ?? 'beer',
           pricePackages: prices.map((priceCents, i) =>

@@ -3,7 +3,7 @@ import { AppError, invalidParams, isUuid, systemContext, type CallContext } from
 import type { orders } from '@caskade/proto';
 import { findOrder } from '../db/orders';
 import { ORDER_MSG } from '../domain/messages';
-import { DELIVERY_METHODS, type DeliveryMethod } from '../domain/pricing';
+import { deliveryMethodsOf, type DeliveryMethod } from '../domain/pricing';
 import { isPaymentTerm, isPaymentTermChoice } from '../domain/terms';
 import type { OrdersDeps } from './deps';
 import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
@@ -41,7 +41,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
       if (listing.stockQuantity === 0) throw new AppError('transaction-listing-insufficient-stock', { listingId: listing.id, requested: req.quantity, available: 0 });
       throw invalidParams({ quantity: ORDER_MSG.quantityOverMsg });
     }
-    const enabled = DELIVERY_METHODS.filter((m) => (m === 'pickup' ? listing.fields?.pickupEnabled : listing.fields?.shippingEnabled));
+    const enabled = deliveryMethodsOf(listing.fields);
     const method = (req.deliveryMethod || (enabled.length === 1 ? enabled[0] : '')) as DeliveryMethod | '';
     if (!method) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodRequired });
     if (!enabled.includes(method)) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodUnavailable });

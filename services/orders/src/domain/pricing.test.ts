@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { customLineItemCode, LINE_CODES, priceOrder, PricingError, SHIPPING_FLAT_RATE_CENTS, type PricingLine } from './pricing';
+import { customLineItemCode, deliveryMethodsOf, LINE_CODES, priceOrder, PricingError, SHIPPING_FLAT_RATE_CENTS, type PricingLine } from './pricing';
 
 const line = (over: Partial<PricingLine> = {}): PricingLine => ({
   listingId: 'l1', description: 'Pale ale — 24 × 375 ml can', category: 'beer', packageIndex: 0, unitPriceCents: 8000, quantity: 2, deliveryMethod: 'pickup', ...over,
@@ -91,5 +91,15 @@ describe('customLineItemCode', () => {
   it('is line-item/ and the first 63 characters, spaces to hyphens, lower-cased', () => {
     expect(customLineItemCode('Keg Deposit')).toBe('line-item/keg-deposit');
     expect(customLineItemCode('A'.repeat(70))).toBe(`line-item/${'a'.repeat(63)}`);
+  });
+});
+
+describe('deliveryMethodsOf', () => {
+  it('offers a product what its supplier enabled, and a service its one in-person method whatever its settings', () => {
+    expect(deliveryMethodsOf({ listingType: 'product', pickupEnabled: true, shippingEnabled: true })).toEqual(['pickup', 'shipping']);
+    expect(deliveryMethodsOf({ listingType: 'product', pickupEnabled: false, shippingEnabled: true })).toEqual(['shipping']);
+    expect(deliveryMethodsOf({ listingType: 'product', pickupEnabled: false, shippingEnabled: false })).toEqual([]);
+    expect(deliveryMethodsOf({ listingType: 'service', pickupEnabled: false, shippingEnabled: false })).toEqual(['pickup']);
+    expect(deliveryMethodsOf({ listingType: 'service', pickupEnabled: false, shippingEnabled: true })).toEqual(['pickup']);
   });
 });

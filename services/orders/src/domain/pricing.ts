@@ -20,6 +20,17 @@ export type Party = typeof CUSTOMER | typeof PROVIDER;
 export const DELIVERY_METHODS = ['pickup', 'shipping'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
+/**
+ * The delivery methods a listing offers, read by the cart, the checkout and the order panel alike.
+ * A product offers what its supplier enabled. A service is delivered by the supplier in person
+ * (a canning line at the brewery, a tasting on site): it has no pickup or shipping settings, no
+ * shipping fee, and its lines carry `pickup` — the one method, chosen for the buyer.
+ */
+export function deliveryMethodsOf(listing: { listingType: string; pickupEnabled: boolean; shippingEnabled: boolean }): DeliveryMethod[] {
+  if (listing.listingType === 'service') return ['pickup'];
+  return DELIVERY_METHODS.filter((m) => (m === 'pickup' ? listing.pickupEnabled : listing.shippingEnabled));
+}
+
 /** calls-errors-constants §9 "Shipping: flat rate 1.8, handling 0": $1.80 ex GST once per order that ships (docs/decisions/031). */
 export const SHIPPING_FLAT_RATE_CENTS = 180;
 export const SHIPPING_HANDLING_CENTS = 0;

@@ -11,7 +11,7 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@caskade/gateway/contract';
-import { DELIVERY_METHODS, ORDER_MSG, type DeliveryMethod } from '@caskade/orders/domain';
+import { deliveryMethodsOf, ORDER_MSG, type DeliveryMethod } from '@caskade/orders/domain';
 import { isApiError } from '../../api/client';
 import { useAddToCart, useLineItems, type OrderChoice } from '../../api/cart';
 import type { Listing } from '../../api/catalog';
@@ -113,7 +113,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
   const navigate = useNavigate();
   const location = useLocation();
   const stock = listing.currentStock.quantity;
-  const methods = DELIVERY_METHODS.filter((m) => (m === 'pickup' ? listing.pickupEnabled : listing.shippingEnabled));
+  const methods = deliveryMethodsOf(listing);
   const [pkg, setPkg] = useState(listing.pricePackages.length === 1 ? '0' : '');
   const [quantity, setQuantity] = useState(stock === 1 ? '1' : '');
   const [delivery, setDelivery] = useState<DeliveryMethod | ''>(methods.length === 1 ? (methods[0] ?? '') : '');
@@ -268,7 +268,8 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
           {shown.quantity ? <FieldError id={errorId('quantity')}>{buyingMessage(shown.quantity)}</FieldError> : null}
         </div>
 
-        {methods.length > 0 ? (
+        {/* A service is delivered in person: its one method is chosen for the buyer, nothing to pick. */}
+        {methods.length > 0 && listing.listingType !== 'service' ? (
           <fieldset aria-describedby={errorId('deliveryMethod')}>
             <legend className="mb-1.5 text-sm font-medium text-stone-800">{t.delivery}</legend>
             <div className="flex flex-wrap gap-2">
