@@ -90,7 +90,7 @@ async function main(): Promise<boolean> {
       '/api/listings', '/api/listings?page=2', '/api/listings?sort=-price', '/api/listings?sort=price', '/api/listings?sort=createdAt',
       ...categories.map((c) => `/api/listings?${c}`),
       ...words.map((w) => `/api/listings?keywords=${encodeURIComponent(w)}`),
-    ];
+    ].map((p) => `${p}${p.includes('?') ? '&' : '?'}view=card`); // as the web app asks (docs/decisions/071)
     for (const p of [...listingPaths, ...searchPaths]) {
       const res = await fetch(`${base}${p}`);
       if (res.status !== 200) throw new Error(`warm-up ${p} answered ${res.status}`);

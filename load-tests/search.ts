@@ -256,7 +256,7 @@ function searchRequest(p: string): catalog.SearchListingsRequest {
     keywords: q.get('keywords') ?? '', brandIds: list('pub_brand'), categories: list('pub_category'), productTypes: list('pub_type'), styles: list('pub_style'),
     services: list('pub_services'), priceMinCents: price?.minCents ?? undefined, priceMaxCents: price?.maxCents ?? undefined,
     sort: SORTS[q.get('sort') ?? 'relevance'] ?? catalog.SortOrder.SORT_ORDER_RELEVANCE, page: Number(q.get('page') ?? 1), perPage: 24, buyerState: q.get('pub_state') ?? '',
-    includeSoldOut: false,
+    includeSoldOut: false, cards: q.get('view') === 'card',
   });
 }
 

@@ -100,7 +100,8 @@ export function setup() {
 
 /** @param {string} query */
 function search(query) {
-  const res = http.get(`${BASE_URL}/api/listings?${query}`, { tags: { name: 'GET /api/listings' } });
+  // As the web app asks: cards, what a result shows (docs/decisions/071).
+  const res = http.get(`${BASE_URL}/api/listings?${query}&view=card`, { tags: { name: 'GET /api/listings' } });
   check(res, {
     'status is 200': (r) => r.status === 200,
     'has pagination': (r) => {

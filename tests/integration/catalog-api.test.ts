@@ -314,6 +314,27 @@ describe('catalog through the gateway', () => {
     expect((await anon.get<{ data: Listing }>(`/api/listings/${listing.id}`)).body.data.state).toBe('closed');
   });
 
+  it('answers search cards, the fields a result shows, at a third of the bytes (docs/decisions/071)', async () => {
+    const query = 'pub_category=beer&sort=-price&perPage=12';
+    const full = await anon.get<{ data: Page }>(`/api/listings?${query}`);
+    const cards = await anon.get<{ data: { listings: Record<string, unknown>[]; pagination: unknown } }>(`/api/listings?${query}&view=card`);
+    expect([full.status, cards.status]).toEqual([200, 200]);
+    expect(cards.body.data.pagination).toEqual(full.body.data.pagination);
+    expect(cards.body.data.listings.map((c) => c['id'])).toEqual(full.body.data.listings.map((l) => l.id));
+    const first = full.body.data.listings[0];
+    if (!first) throw new Error('the demo catalog has beers');
+    const cardImage = first.images[0];
+    expect(cards.body.data.listings[0]).toEqual({
+      id: first.id, slug: first.slug, state: 'published', listingType: first.listingType, title: first.title, category: first.category,
+      collection: first.collection, price: first.price, packageCount: first.pricePackages.length,
+      images: cardImage ? [{ id: cardImage.id, variants: { 'listing-card': cardImage.variants['listing-card'], 'listing-card-2x': cardImage.variants['listing-card-2x'] } }] : [],
+      author: { id: first.author.id, brandName: first.author.brandName }, currentStock: first.currentStock, stockLevel: first.stockLevel,
+    });
+    const bytes = (v: unknown) => JSON.stringify(v).length;
+    expect(bytes(cards.body.data) * 2).toBeLessThan(bytes(full.body.data));
+    for (const q of ['view=cards', 'view=', 'view=card&view=full']) expect({ q, status: (await anon.get(`/api/listings?${q}`)).status }).toEqual({ q, status: 400 });
+  });
+
   it('validates search queries strictly', async () => {
     for (const q of ['pub_category=whisky', 'price=50,10', 'price=abc', 'sort=cheapest', 'perPage=500', 'pub_brand=not-a-uuid', 'pub_state=XYZ', 'pub_state=', 'unknown=1']) {
       const res = await anon.get<ErrorBody>(`/api/listings?${q}`);

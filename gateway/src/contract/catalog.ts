@@ -51,6 +51,28 @@ export const listingSchema = z.object({
 });
 export const listingPageSchema = z.object({ listings: z.array(listingSchema), pagination: paginationSchema });
 
+/**
+ * `GET /api/listings?view=card`: a published listing as a search result or brand-page product shows
+ * it (docs/decisions/071): no description, attributes, packages or delivery rules; the cover photo
+ * only, in its listing-card variants; `packageCount` says whether the price is a "from" price.
+ */
+export const listingCardSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  state: z.literal('published'),
+  listingType: listingSchema.shape.listingType,
+  title: z.string(),
+  category: z.string(),
+  collection: z.string(),
+  price: listingSchema.shape.price,
+  packageCount: z.number().int(),
+  images: z.array(imageSchema).max(1),
+  author: z.object({ id: z.uuid(), brandName: z.string() }),
+  currentStock: z.object({ quantity: z.number().int() }),
+  stockLevel: stockLevelSchema,
+});
+export const listingCardPageSchema = z.object({ listings: z.array(listingCardSchema), pagination: paginationSchema });
+
 export const brandSchema = z.object({
   id: z.uuid(), brandName: z.string(), displayName: z.string(), description: z.string(), deliveryNotes: z.string(), discountNotes: z.string(),
   collections: z.array(z.string()), logo: imageSchema.nullable(), headerImage: imageSchema.nullable(), profileImage: imageSchema.nullable(),
@@ -110,6 +132,8 @@ export type ImageRef = z.output<typeof imageSchema>;
 export type Pagination = z.output<typeof paginationSchema>;
 export type Listing = z.output<typeof listingSchema>;
 export type ListingPage = z.output<typeof listingPageSchema>;
+export type ListingCard = z.output<typeof listingCardSchema>;
+export type ListingCardPage = z.output<typeof listingCardPageSchema>;
 export type Brand = z.output<typeof brandSchema>;
 export type BrandCard = z.output<typeof brandCardSchema>;
 export type PublicUser = z.output<typeof publicUserSchema>;

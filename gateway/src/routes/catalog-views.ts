@@ -7,7 +7,9 @@ import type { catalog } from '@caskade/proto';
 import {
   DAYS_OF_WEEK, LISTING_TYPES, PACKAGE_TYPES, allowedTransitions, pricePackageInput, listingActor, stockLevel, type ListingAttributes,
 } from '@caskade/catalog/domain';
-import { BRAND_CARD_DESCRIPTION_MAX, type Brand, type BrandCard, type ImageRef, type Listing, type ListingPage, type Pagination } from '../contract';
+import {
+  BRAND_CARD_DESCRIPTION_MAX, type Brand, type BrandCard, type ImageRef, type Listing, type ListingCard, type ListingCardPage, type ListingPage, type Pagination,
+} from '../contract';
 
 /**
  * Proto carries the catalog's closed sets (types, states, days) as strings; the catalog validated
@@ -86,6 +88,29 @@ export function brandCardView(b: catalog.Brand): BrandCard {
 
 export function pageView(p: catalog.Pagination | undefined): Pagination {
   return { page: p?.page ?? 1, perPage: p?.perPage ?? 0, totalItems: p?.totalItems ?? 0, totalPages: p?.totalPages ?? 0 };
+}
+
+/** A search card as the API answers it (docs/decisions/071): only published listings are searched. */
+export function listingCardView(c: catalog.ListingCard): ListingCard {
+  return {
+    id: c.id,
+    slug: c.slug,
+    state: 'published',
+    listingType: member(LISTING_TYPES, c.listingType),
+    title: c.title,
+    category: c.category,
+    collection: c.collection,
+    price: c.priceCents > 0 ? { amount: c.priceCents, currency: CURRENCY } : null,
+    packageCount: c.packageCount,
+    images: c.image ? [imageView(c.image)] : [],
+    author: { id: c.authorId, brandName: c.brandName },
+    currentStock: { quantity: c.stockQuantity },
+    stockLevel: stockLevel(c.stockQuantity),
+  };
+}
+
+export function listingCardPageView(out: { cards: catalog.ListingCard[]; pagination?: catalog.Pagination | undefined }): ListingCardPage {
+  return { listings: out.cards.map(listingCardView), pagination: pageView(out.pagination) };
 }
 
 /** A page of listings as the API answers it. */

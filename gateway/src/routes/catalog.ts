@@ -3,9 +3,9 @@ import { AppError, AU_STATES, MAX_PAGE_SIZE, type Cache, type Caller } from '@ca
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
-import { brandCardView, brandView, listingPageView, listingView } from './catalog-views';
+import { brandCardView, brandView, listingCardPageView, listingPageView, listingView } from './catalog-views';
 import {
-  addListingImageBody, brandCardSchema, brandSchema, brandsQuery, createListingBody, listingPageSchema, listingSchema, ownBrandBody, publicUserSchema, rejectListingBody,
+  addListingImageBody, brandCardSchema, brandSchema, brandsQuery, createListingBody, listingCardPageSchema, listingPageSchema, listingSchema, ownBrandBody, publicUserSchema, rejectListingBody,
   stockChangeBody, updateListingBody,
 } from '../contract';
 import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE, parsePriceRange, SEARCH_PAGE_SIZE, SORT_OPTIONS, type ListingFieldsBody, type SortOption } from '@caskade/catalog/domain';
@@ -62,6 +62,7 @@ const searchQuery = z
       .transform((v) => v === 'true')
       .describe('brand pages: true also lists the supplier’s sold-out published listings; only with exactly one pub_brand id (the supplier’s user id), else 400'),
     sort: z.enum(SORT_OPTIONS).default('relevance'),
+    view: z.enum(['full', 'card']).default('full').describe('card: what a search result shows (a third of the bytes; docs/decisions/071)'),
     ...pageQuery(SEARCH_PAGE_SIZE),
   })
   .strict()
@@ -169,15 +170,16 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
     route({
       method: 'get', path: '/api/listings',
       summary: 'Search published listings with stock: keywords, filters, price=min,max in dollars, sort, 24 a page; brand pages add includeSoldOut=true with one pub_brand',
-      tags: ['listings'], access: 'public', query: searchQuery, response: listingPageSchema,
+      tags: ['listings'], access: 'public', query: searchQuery, response: z.union([listingPageSchema, listingCardPageSchema]),
       handler: async ({ query, call }) => {
         const price = query.price ? parsePriceRange(query.price) : null;
+        const cards = query.view === 'card';
         const out = await cat.searchListings({
           keywords: query.keywords ?? '', brandIds: query.pub_brand, categories: query.pub_category, productTypes: query.pub_type, styles: query.pub_style,
           services: query.pub_services, priceMinCents: price?.minCents ?? undefined, priceMaxCents: price?.maxCents ?? undefined,
-          sort: SORTS[query.sort], page: query.page, perPage: query.perPage, buyerState: query.pub_state ?? '', includeSoldOut: query.includeSoldOut,
+          sort: SORTS[query.sort], page: query.page, perPage: query.perPage, buyerState: query.pub_state ?? '', includeSoldOut: query.includeSoldOut, cards,
         }, call);
-        return { status: 200, data: listingPageView(out, call.caller) };
+        return { status: 200, data: cards ? listingCardPageView(out) : listingPageView(out, call.caller) };
       },
     }),
     route({

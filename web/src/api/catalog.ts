@@ -4,11 +4,11 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './client';
-import type { Brand, BrandCard, CreateListingBody, ImageRef, Listing, ListingPage, OwnBrandBody, PublicUser, StockChangeBody, UpdateListingBody } from '@caskade/gateway/contract';
+import type { Brand, BrandCard, CreateListingBody, ImageRef, Listing, ListingCardPage, ListingPage, OwnBrandBody, PublicUser, StockChangeBody, UpdateListingBody } from '@caskade/gateway/contract';
 import { listingActions } from '../lib/listingActions';
 
 // The API's shapes are the gateway's contract (inferred from the zod schemas it parses and answers with).
-export type { Brand, BrandCard, ImageRef, Listing, ListingPage, OwnBrandBody, Pagination, PublicUser } from '@caskade/gateway/contract';
+export type { Brand, BrandCard, ImageRef, Listing, ListingCard, ListingCardPage, ListingPage, OwnBrandBody, Pagination, PublicUser } from '@caskade/gateway/contract';
 
 /** The editable fields a save sends (the listing type is fixed at creation). */
 export type ListingFieldsBody = Omit<UpdateListingBody, 'expectedVersion' | 'stock'>;
@@ -28,11 +28,14 @@ export const catalogKeys = {
 
 const notFoundIsFinal = (failures: number, error: unknown) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2;
 
-/** Public search: `query` is the API query string (the search page's URL state, see lib/searchQuery). */
+/**
+ * Public search: `query` is the API query string (the search page's URL state, see lib/searchQuery).
+ * Asks for cards, the fields a result shows (docs/decisions/071).
+ */
 export function useSearchListings(query: string) {
   return useQuery({
     queryKey: catalogKeys.search(query),
-    queryFn: () => api<ListingPage>('GET', `/api/listings${query ? `?${query}` : ''}`),
+    queryFn: () => api<ListingCardPage>('GET', `/api/listings?${query ? `${query}&` : ''}view=card`),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: notFoundIsFinal,

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../api/client';
-import { usePublicUser, useSearchListings, type Listing, type PublicUser } from '../api/catalog';
+import { usePublicUser, useSearchListings, type ListingCard as ListingCardData, type PublicUser } from '../api/catalog';
 import { useCurrentUser } from '../api/session';
 import { ListingCard } from '../components/catalog/ListingCard';
 import { CardImage, ScaledImage } from '../components/catalog/ListingImage';
@@ -171,7 +171,7 @@ function Products({ userId, collections }: { userId: string; collections: string
   const pagination = results.data?.pagination;
   const hrefFor = (p: number) => `/u/${encodeURIComponent(userId)}${p > 1 ? `?page=${p}` : ''}#products-heading`;
   const key = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  const groups: { name: string | null; items: Listing[] }[] = collections.map((name) => ({ name, items: listings.filter((l) => key(l.collection) === key(name)) }));
+  const groups: { name: string | null; items: ListingCardData[] }[] = collections.map((name) => ({ name, items: listings.filter((l) => key(l.collection) === key(name)) }));
   const grouped = new Set(groups.flatMap((g) => g.items.map((l) => l.id)));
   const rest = listings.filter((l) => !grouped.has(l.id));
   return (
@@ -232,7 +232,7 @@ function Products({ userId, collections }: { userId: string; collections: string
   );
 }
 
-function ProductGrid({ items }: { items: Listing[] }) {
+function ProductGrid({ items }: { items: ListingCardData[] }) {
   return (
     <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {items.map((listing) => (

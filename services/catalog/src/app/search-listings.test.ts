@@ -94,6 +94,38 @@ describeCatalog('search and read published listings', (h, { test: it }, backend)
     }
   });
 
+  it('answers cards, what a search result shows, in the same order and with the same totals as whole listings (ADR 071)', async () => {
+    const { publishedBeer, search } = h();
+    const tag = `zc${Date.now().toString(36)}`;
+    const one = await publishedBeer(`${tag} Card Lager`, 9_900, 30, { collection: 'Core range' });
+    const two = await publishedBeer(`${tag} Card Stout`, 19_900, 4, {
+      pricePackages: [
+        { packageType: 'keg', size: 50, unit: 'L', quantity: 1, priceCents: 19_900, sku: `${tag}-K` },
+        { packageType: 'can', size: 375, unit: 'ml', quantity: 24, priceCents: 8_800, sku: `${tag}-C` },
+      ],
+    });
+    const query = { keywords: tag, sort: catalog.SortOrder.SORT_ORDER_NEWEST };
+    const full = await search(query);
+    const cards = await search({ ...query, cards: true });
+    expect(cards.listings).toEqual([]);
+    expect(full.cards).toEqual([]);
+    expect(cards.pagination).toEqual(full.pagination);
+    expect(cards.cards.map((c) => c.id)).toEqual([two.id, one.id]);
+    const [stout, lager] = cards.cards;
+    expect(stout).toMatchObject({
+      id: two.id, slug: two.slug, listingType: 'product', title: `${tag} Card Stout`, category: 'beer', priceCents: 8_800, packageCount: 2,
+      authorId: ids.hops, brandName: full.listings[0]?.author?.brandName, stockQuantity: 4,
+    });
+    expect(lager).toMatchObject({ collection: 'Core range', priceCents: 9_900, packageCount: 1, stockQuantity: 30 });
+    // The cover photo in its card variants only, with the same addresses the whole listing gives.
+    const cover = full.listings[1]?.images[0];
+    expect(lager?.image?.id).toBe(cover?.id);
+    expect(lager?.image?.variants.map((v) => v.name).sort()).toEqual(['listing-card', 'listing-card-2x']);
+    expect(lager?.image?.variants).toEqual(cover?.variants.filter((v) => v.name.startsWith('listing-card')));
+    // Each is cached apart: whole listings asked after cards are still whole.
+    expect((await search(query)).listings.map((l) => l.fields?.description.length ?? 0).every((n) => n > 0)).toBe(true);
+  });
+
   it('lists a supplier’s sold-out listings for the brand page only when asked, and only for one supplier', async () => {
     const { client, publishedBeer, search } = h();
     const listing = await publishedBeer('Sold Out Stout', 20_000, 1);

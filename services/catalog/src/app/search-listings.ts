@@ -4,7 +4,7 @@ import { searchPublishedListings, type ListingSearch, type ListingSort } from '.
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
 import { isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '../domain';
-import { toListings } from './views';
+import { toListingCards, toListings } from './views';
 
 const MAX_FILTER_VALUES = 50;
 const KEYWORDS_MAX = 200;
@@ -63,8 +63,11 @@ export async function searchListings(deps: CatalogDeps, req: catalog.SearchListi
     priceMinCents: min, priceMaxCents: max, buyerState, includeSoldOut: req.includeSoldOut, sort: sortOf(req.sort),
   };
   // The same search is the same answer for everyone: served from the read cache (docs/decisions/058).
-  return deps.readCache.get(`search:${JSON.stringify([search, args.offset, args.perPage])}`, async () => {
+  // Cards (docs/decisions/071) are cached apart from whole listings: each is what its caller shows.
+  return deps.readCache.get(`search:${JSON.stringify([search, args.offset, args.perPage, req.cards])}`, async () => {
     const { rows, total } = await searchPublishedListings(deps.db, search, { offset: args.offset, limit: args.perPage });
-    return { listings: await toListings(deps.db, rows, { firstImageOnly: true }), pagination: pagination(args, total) };
+    return req.cards
+      ? { listings: [], cards: await toListingCards(deps.db, rows), pagination: pagination(args, total) }
+      : { listings: await toListings(deps.db, rows, { firstImageOnly: true }), cards: [], pagination: pagination(args, total) };
   });
 }

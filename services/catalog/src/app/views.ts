@@ -9,7 +9,7 @@ import { findImages, type ImageRow } from '../db/images';
 import { fieldsFromRow, type ListingRow } from '../db/listings';
 import type { ReservationRow } from '../db/reservations';
 import type { Db } from '../db/schema';
-import { createSlug, imageUrl } from '../domain';
+import { CARD_VARIANTS, createSlug, imageUrl } from '../domain';
 import { listingNotFound } from './listing-access';
 import { fieldsToProto } from './listing-fields';
 
@@ -52,6 +52,33 @@ export async function toListings(db: Db, rows: readonly ListingRow[], opts: { fi
   const authorIds = [...new Set(rows.map((r) => r.author_id))];
   const [images, names] = await Promise.all([loadImages(db, imageIds), findDisplayNames(db, authorIds)]);
   return rows.map((r) => toListing(r, images, names.get(r.author_id) ?? '', opts));
+}
+
+/**
+ * Published listings as search cards (docs/decisions/071): the fields a card shows and the card
+ * variants of the cover photo, in the order given.
+ */
+export async function toListingCards(db: Db, rows: readonly ListingRow[]): Promise<catalog.ListingCard[]> {
+  if (rows.length === 0) return [];
+  const images = await loadImages(db, rows.flatMap((r) => r.image_ids.slice(0, 1)));
+  const cardVariants: readonly string[] = CARD_VARIANTS;
+  return rows.map((r) => {
+    const cover = r.image_ids[0] === undefined ? undefined : images.get(r.image_ids[0]);
+    return {
+      id: r.id,
+      slug: createSlug(r.title),
+      listingType: r.listing_type,
+      title: r.title,
+      category: r.category,
+      collection: r.collection,
+      priceCents: r.price_cents,
+      packageCount: r.price_packages.length,
+      image: cover ? { id: cover.id, variants: cover.variants.filter((v) => cardVariants.includes(v.name)) } : undefined,
+      authorId: r.author_id,
+      brandName: r.brand_name,
+      stockQuantity: r.stock_quantity,
+    };
+  });
 }
 
 export async function toListingView(db: Db, row: ListingRow): Promise<catalog.Listing> {

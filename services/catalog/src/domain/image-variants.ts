@@ -12,6 +12,8 @@ export const IMAGE_VARIANTS = [
 ] as const;
 export type ImageVariantName = (typeof IMAGE_VARIANTS)[number]['name'];
 export const IMAGE_VARIANT_NAMES: readonly string[] = IMAGE_VARIANTS.map((v) => v.name);
+/** The variants a search card's cover photo carries (docs/decisions/071). */
+export const CARD_VARIANTS = ['listing-card', 'listing-card-2x'] as const;
 export const imageUrl = (imageId: string, variant: string): string => `/images/${imageId}/${variant}`;
 
 /** The scaled variants a gallery or header offers, smallest first. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Listing } from '../../api/catalog';
+import type { ListingCard as ListingCardData } from '../../api/catalog';
 import { formatMoney } from '../../i18n/format';
 import { catalogUi } from '../../i18n/catalogMessages';
 import { listingPath } from '../../lib/listingPaths';
@@ -7,8 +7,8 @@ import { CardImage } from './ListingImage';
 import { StockIndicator } from './StockIndicator';
 
 /** A search result or brand-page product: cover photo, title, supplier, "from" price before GST, stock. */
-export function ListingCard({ listing, showBrand = true, priority = false }: { listing: Listing; showBrand?: boolean; priority?: boolean }) {
-  const many = listing.pricePackages.length > 1;
+export function ListingCard({ listing, showBrand = true, priority = false }: { listing: ListingCardData; showBrand?: boolean; priority?: boolean }) {
+  const many = listing.packageCount > 1;
   const price = listing.price ? formatMoney(listing.price.amount) : null;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xs transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md">

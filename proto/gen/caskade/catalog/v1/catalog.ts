@@ -362,11 +362,38 @@ export interface SearchListingsRequest {
    * with exactly one brand_ids entry (the supplier's user id); otherwise invalid.
    */
   includeSoldOut: boolean;
+  /**
+   * Answer cards (what a search result or brand-page product shows) instead of whole listings:
+   * `cards` filled, `listings` empty. docs/decisions/071.
+   */
+  cards: boolean;
+}
+
+/**
+ * A published listing as a search card shows it: no description, attributes or delivery rules,
+ * and only the card variants of its cover photo.
+ */
+export interface ListingCard {
+  id: string;
+  slug: string;
+  listingType: string;
+  title: string;
+  category: string;
+  collection: string;
+  /** Lowest package price, AUD cents; 0 when there is no package. */
+  priceCents: number;
+  packageCount: number;
+  /** The cover photo with its listing-card and listing-card-2x variants; absent without photos. */
+  image: Image | undefined;
+  authorId: string;
+  brandName: string;
+  stockQuantity: number;
 }
 
 export interface SearchListingsResponse {
   listings: Listing[];
   pagination: Pagination | undefined;
+  cards: ListingCard[];
 }
 
 export interface GetListingRequest {
@@ -4557,6 +4584,7 @@ function createBaseSearchListingsRequest(): SearchListingsRequest {
     perPage: 0,
     buyerState: "",
     includeSoldOut: false,
+    cards: false,
   };
 }
 
@@ -4600,6 +4628,9 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
     }
     if (message.includeSoldOut !== false) {
       writer.uint32(104).bool(message.includeSoldOut);
+    }
+    if (message.cards !== false) {
+      writer.uint32(112).bool(message.cards);
     }
     return writer;
   },
@@ -4721,6 +4752,14 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
             message.includeSoldOut = reader.bool();
             continue;
           }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.cards = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4778,6 +4817,7 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
         : isSet(object.include_sold_out)
         ? globalThis.Boolean(object.include_sold_out)
         : false,
+      cards: isSet(object.cards) ? globalThis.Boolean(object.cards) : false,
     };
   },
 
@@ -4822,6 +4862,9 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
     if (message.includeSoldOut !== false) {
       obj.includeSoldOut = message.includeSoldOut;
     }
+    if (message.cards !== false) {
+      obj.cards = message.cards;
+    }
     return obj;
   },
 
@@ -4843,12 +4886,295 @@ export const SearchListingsRequest: MessageFns<SearchListingsRequest> = {
     message.perPage = object.perPage ?? 0;
     message.buyerState = object.buyerState ?? "";
     message.includeSoldOut = object.includeSoldOut ?? false;
+    message.cards = object.cards ?? false;
+    return message;
+  },
+};
+
+function createBaseListingCard(): ListingCard {
+  return {
+    id: "",
+    slug: "",
+    listingType: "",
+    title: "",
+    category: "",
+    collection: "",
+    priceCents: 0,
+    packageCount: 0,
+    image: undefined,
+    authorId: "",
+    brandName: "",
+    stockQuantity: 0,
+  };
+}
+
+export const ListingCard: MessageFns<ListingCard> = {
+  encode(message: ListingCard, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.listingType !== "") {
+      writer.uint32(26).string(message.listingType);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.category !== "") {
+      writer.uint32(42).string(message.category);
+    }
+    if (message.collection !== "") {
+      writer.uint32(50).string(message.collection);
+    }
+    if (message.priceCents !== 0) {
+      writer.uint32(56).int64(message.priceCents);
+    }
+    if (message.packageCount !== 0) {
+      writer.uint32(64).int32(message.packageCount);
+    }
+    if (message.image !== undefined) {
+      Image.encode(message.image, writer.uint32(74).fork()).join();
+    }
+    if (message.authorId !== "") {
+      writer.uint32(82).string(message.authorId);
+    }
+    if (message.brandName !== "") {
+      writer.uint32(90).string(message.brandName);
+    }
+    if (message.stockQuantity !== 0) {
+      writer.uint32(96).int32(message.stockQuantity);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListingCard {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListingCard();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.listingType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.collection = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.priceCents = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.packageCount = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.image = Image.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.authorId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.brandName = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.stockQuantity = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListingCard {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      listingType: isSet(object.listingType)
+        ? globalThis.String(object.listingType)
+        : isSet(object.listing_type)
+        ? globalThis.String(object.listing_type)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      collection: isSet(object.collection) ? globalThis.String(object.collection) : "",
+      priceCents: isSet(object.priceCents)
+        ? globalThis.Number(object.priceCents)
+        : isSet(object.price_cents)
+        ? globalThis.Number(object.price_cents)
+        : 0,
+      packageCount: isSet(object.packageCount)
+        ? globalThis.Number(object.packageCount)
+        : isSet(object.package_count)
+        ? globalThis.Number(object.package_count)
+        : 0,
+      image: isSet(object.image) ? Image.fromJSON(object.image) : undefined,
+      authorId: isSet(object.authorId)
+        ? globalThis.String(object.authorId)
+        : isSet(object.author_id)
+        ? globalThis.String(object.author_id)
+        : "",
+      brandName: isSet(object.brandName)
+        ? globalThis.String(object.brandName)
+        : isSet(object.brand_name)
+        ? globalThis.String(object.brand_name)
+        : "",
+      stockQuantity: isSet(object.stockQuantity)
+        ? globalThis.Number(object.stockQuantity)
+        : isSet(object.stock_quantity)
+        ? globalThis.Number(object.stock_quantity)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListingCard): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.listingType !== "") {
+      obj.listingType = message.listingType;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.collection !== "") {
+      obj.collection = message.collection;
+    }
+    if (message.priceCents !== 0) {
+      obj.priceCents = Math.round(message.priceCents);
+    }
+    if (message.packageCount !== 0) {
+      obj.packageCount = Math.round(message.packageCount);
+    }
+    if (message.image !== undefined) {
+      obj.image = Image.toJSON(message.image);
+    }
+    if (message.authorId !== "") {
+      obj.authorId = message.authorId;
+    }
+    if (message.brandName !== "") {
+      obj.brandName = message.brandName;
+    }
+    if (message.stockQuantity !== 0) {
+      obj.stockQuantity = Math.round(message.stockQuantity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListingCard>, I>>(base?: I): ListingCard {
+    return ListingCard.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListingCard>, I>>(object: I): ListingCard {
+    const message = createBaseListingCard();
+    message.id = object.id ?? "";
+    message.slug = object.slug ?? "";
+    message.listingType = object.listingType ?? "";
+    message.title = object.title ?? "";
+    message.category = object.category ?? "";
+    message.collection = object.collection ?? "";
+    message.priceCents = object.priceCents ?? 0;
+    message.packageCount = object.packageCount ?? 0;
+    message.image = (object.image !== undefined && object.image !== null) ? Image.fromPartial(object.image) : undefined;
+    message.authorId = object.authorId ?? "";
+    message.brandName = object.brandName ?? "";
+    message.stockQuantity = object.stockQuantity ?? 0;
     return message;
   },
 };
 
 function createBaseSearchListingsResponse(): SearchListingsResponse {
-  return { listings: [], pagination: undefined };
+  return { listings: [], pagination: undefined, cards: [] };
 }
 
 export const SearchListingsResponse: MessageFns<SearchListingsResponse> = {
@@ -4858,6 +5184,9 @@ export const SearchListingsResponse: MessageFns<SearchListingsResponse> = {
     }
     if (message.pagination !== undefined) {
       Pagination.encode(message.pagination, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.cards) {
+      ListingCard.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -4891,6 +5220,14 @@ export const SearchListingsResponse: MessageFns<SearchListingsResponse> = {
             message.pagination = Pagination.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cards.push(ListingCard.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4907,6 +5244,7 @@ export const SearchListingsResponse: MessageFns<SearchListingsResponse> = {
     return {
       listings: globalThis.Array.isArray(object?.listings) ? object.listings.map((e: any) => Listing.fromJSON(e)) : [],
       pagination: isSet(object.pagination) ? Pagination.fromJSON(object.pagination) : undefined,
+      cards: globalThis.Array.isArray(object?.cards) ? object.cards.map((e: any) => ListingCard.fromJSON(e)) : [],
     };
   },
 
@@ -4917,6 +5255,9 @@ export const SearchListingsResponse: MessageFns<SearchListingsResponse> = {
     }
     if (message.pagination !== undefined) {
       obj.pagination = Pagination.toJSON(message.pagination);
+    }
+    if (message.cards?.length) {
+      obj.cards = message.cards.map((e) => ListingCard.toJSON(e));
     }
     return obj;
   },
@@ -4930,6 +5271,7 @@ export const SearchListingsResponse: MessageFns<SearchListingsResponse> = {
     message.pagination = (object.pagination !== undefined && object.pagination !== null)
       ? Pagination.fromPartial(object.pagination)
       : undefined;
+    message.cards = object.cards?.map((e) => ListingCard.fromPartial(e)) || [];
     return message;
   },
 };
