@@ -23,7 +23,10 @@ interface Listing {
   slug: string;
   state: string;
   title: string;
+  listingType: string;
   category: string;
+  collection: string;
+  pricePackages: unknown[];
   price: { amount: number; currency: string } | null;
   currentStock: { quantity: number };
   stockLevel: string;
