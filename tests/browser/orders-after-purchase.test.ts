@@ -42,7 +42,7 @@ interface ApiOrder {
   orderNumber: string;
   state: string;
   provider: { name: string };
-  priced: { payinTotalCents: number };
+  priced: { payinTotalCents: number; payoutTotalCents: number };
   allowedTransitions: string[];
   refundedCents: number;
 }
@@ -304,7 +304,7 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
       ['Payment received', 'By Caskade, automatically'],
       ['Marked as delivered', 'By the supplier'],
       ['Order disputed', 'By you'],
-      ['Dispute settled: order cancelled and refunded', 'By Caskade'],
+      [`Dispute settled: order cancelled, ${money(PARTIAL_REFUND.cents)} refunded`, 'By Caskade'],
     ]);
     await shot(buyer, 'order-refunded');
     await axeCheck(buyer, 'refunded order');
@@ -312,6 +312,14 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     // What the server holds: the refund in cents.
     const held = await (await session(BUYER)).get<{ data: ApiOrder }>(`/api/transactions/${b.id}`);
     expect([held.body.data.state, held.body.data.refundedCents, held.body.data.allowedTransitions]).toEqual(['canceled-multi-vendor', PARTIAL_REFUND.cents, []]);
+
+    // The supplier's sale page says what it is paid: its payout less the refund, not the whole payout.
+    const supplier = await newPage();
+    await logIn(supplier, SUPPLIER_B);
+    await supplier.goto(`/sales/${b.id}`);
+    await stateOf(supplier, b).getByText('Cancelled', { exact: true }).waitFor();
+    const items = (await orderArticle(supplier, b).getByRole('region', { name: 'Items' }).innerText()).replace(/\s+/g, ' ');
+    expect(items).toContain(`Your payout ${money(b.priced.payoutTotalCents - PARTIAL_REFUND.cents)}`);
   }, TIMEOUT);
 
   test('the buyer downloads the tax invoice of the received order and orders it again', async () => {

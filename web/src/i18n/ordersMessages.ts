@@ -198,7 +198,7 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
 };
 
 /** The supplier's payout of a completed order. */
-export const PAYOUT_STATUS_LABELS: Record<string, string> = { pending: 'Payout pending', paid: 'Paid out' };
+export const PAYOUT_STATUS_LABELS: Record<string, string> = { pending: 'Payout pending', paid: 'Paid out', none: 'No payout' };
 
 export const PAYMENT_METHOD_TYPE_LABELS: Record<string, string> = {
   card: 'Card',
@@ -323,6 +323,7 @@ export const ordersUi = {
     confirmTitle: 'Are you sure?',
     chargePending: (date: string) => `Charge pending (due ${date})`,
     partlyRefunded: 'Partly refunded',
+    partlyRefundedActivity: (amount: string) => `Dispute settled: order cancelled, ${amount} refunded`,
     refunded: 'Refunded',
     payoutStatus: 'Payout',
     disputeTitle: 'Dispute',

@@ -43,7 +43,7 @@ export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: Che
       const name = end === 'expired' ? steps.expirePayment : steps.operatorCancelPayment;
       const def = findTransition(order.process_name, pendingPaymentState(order.process_name), name);
       if (!def || order.state !== def.from) continue;
-      const moved = await moveOrder(trx, order, { transition: name, actor: by.actor, actorId: by.actorId, to: def.to, now, paymentStatus: 'canceled' });
+      const moved = await moveOrder(trx, order, { transition: name, actor: by.actor, actorId: by.actorId, to: def.to, now, paymentStatus: 'canceled', payoutStatus: 'none' }); // never paid: nothing to pay out
       if (moved) await orderTransitioned(trx, moved, order.state, by.actor);
     }
     await cancelTimer(trx, EXPIRE_CHECKOUT, checkoutId, now);

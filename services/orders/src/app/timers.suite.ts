@@ -24,8 +24,10 @@ async function pendingCheckout(h: OrdersHarness, opts: { stock?: number; quantit
   return { checkout, listing, buyer: ctx };
 }
 
+/** The orders' states, and that an order never paid pays its supplier nothing (payout status none). */
 const expiredOrderStates = async (h: OrdersHarness, checkoutId: string) =>
-  (await h.orders.db.selectFrom('orders').select('state').where('checkout_id', '=', checkoutId).execute()).map((r) => r.state);
+  (await h.orders.db.selectFrom('orders').select(['state', 'payout_status']).where('checkout_id', '=', checkoutId).execute()).map((r) =>
+    r.payout_status === 'none' ? r.state : `${r.state} (payout ${r.payout_status})`);
 
 describeOrders('checkout timers', (harness, { test: it }, backend) => {
   it('expires a card payment left unauthenticated after 15 minutes, once: stock back, payment canceled', async () => {

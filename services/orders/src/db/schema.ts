@@ -144,6 +144,12 @@ create index standing_orders_due on standing_orders (next_run_at) where not paus
     id: '006_enquiries',
     sql: `alter table orders alter column checkout_id drop not null;`,
   },
+  {
+    // An order whose payment expired or was canceled before it was paid pays its supplier nothing.
+    id: '007_unpaid_orders_pay_nothing',
+    sql: `update orders set payout_status = 'none' where payout_status = 'pending' and payment_status = 'canceled' and refunded_cents = 0
+  and (state in ('payment-expired', 'canceled-payment', 'payment-expired-multi-vendor') or last_transition like '%operator-cancel-payment%');`,
+  },
 ];
 
 export interface CheckoutsTable {

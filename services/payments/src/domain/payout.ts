@@ -16,3 +16,13 @@ export function payoutDecisionFor(toState: string, settlement?: { refundCents: n
 
 /** What a supplier receives after a partial refund: its payout less the refund, never below zero. */
 export const payoutAfterRefund = (payoutCents: number, refundCents: number): number => Math.max(0, payoutCents - Math.max(0, refundCents));
+
+/**
+ * What a supplier is paid for one order as the order stands (the sale page's payout line): nothing
+ * for an order never paid or canceled with a full refund (the order's payout status `none`), the
+ * payout less a partial refund, otherwise the order's payout total.
+ */
+export function supplierPayoutCents(order: { payoutStatus: string; refundedCents: number; priced?: { payoutTotalCents: number } | null | undefined }): number {
+  if (order.payoutStatus === 'none' || !order.priced) return 0;
+  return payoutAfterRefund(order.priced.payoutTotalCents, order.refundedCents);
+}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { OrderView } from '../../api/orders';
 import { FormMessage } from '../../components/Field';
 import { ORDER_MSG } from '@caskade/orders/domain';
+import { supplierPayoutCents } from '@caskade/payments/domain';
 import { formatPhone } from '@caskade/kit/rules';
 import { formatDate, formatDateTime, formatMoney } from '../../i18n/format';
 import {
@@ -87,6 +88,10 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
         ? t.chargePending(formatDate(order.paymentDueAt))
         : (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? (order.paymentStatus || '—'));
   const payout = seesPayout ? PAYOUT_STATUS_LABELS[order.payoutStatus] : undefined;
+  const partlyRefunded = order.refundedCents > 0 && order.refundedCents < payinCents;
+  // A settlement that refunded only part is not "cancelled and refunded": say how much went back.
+  const activityOf = (step: { transition: string; toState: string }) =>
+    partlyRefunded && step.toState.startsWith('canceled') ? t.partlyRefundedActivity(formatMoney(order.refundedCents)) : transitionWording(step.transition).activity;
 
   return (
     <article aria-labelledby={`order-title-${order.id}`}>
@@ -196,7 +201,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               />
             ))}
             {order.priced ? <Row className="mt-2 border-t border-stone-200 pt-2 text-base" label={t.total} value={formatMoney(order.priced.payinTotalCents)} /> : null}
-            {order.priced && seesPayout ? <Row className="text-base" label={order.viewerRole === 'provider' ? t.payout : t.supplierPayout} value={formatMoney(order.priced.payoutTotalCents)} /> : null}
+            {order.priced && seesPayout ? <Row className="text-base" label={order.viewerRole === 'provider' ? t.payout : t.supplierPayout} value={formatMoney(supplierPayoutCents(order))} /> : null}
           </dl>
           {deliveryMethods.length > 0 ? <p className="mt-3 text-sm text-stone-600">{t.delivery(deliveryMethods.join(', '))}</p> : null}
           {order.viewerRole === 'provider' ? <p className="mt-2 text-xs text-stone-500">{t.supplierOnly}</p> : null}
@@ -236,7 +241,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               <ol className="grid gap-3 text-sm" aria-label={t.activity}>
                 {order.activity.map((step, i) => (
                   <li key={`${step.at}-${i}`} className="border-l-2 border-brand-200 pl-3">
-                    <p className="font-medium text-stone-900">{transitionWording(step.transition).activity}</p>
+                    <p className="font-medium text-stone-900">{activityOf(step)}</p>
                     <p className="text-xs text-stone-600">
                       {t.activityBy(step.actor === order.viewerRole ? t.you : (ACTOR_LABELS[step.actor] ?? step.actor))} · <time dateTime={step.at}>{formatDateTime(step.at)}</time>
                     </p>
