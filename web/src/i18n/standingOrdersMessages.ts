@@ -6,6 +6,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   [STANDING_ORDER_MSG.intervalInvalid]: `Choose every ${STANDING_ORDER_MIN_WEEKS} to ${STANDING_ORDER_MAX_WEEKS} weeks.`,
   [STANDING_ORDER_MSG.paymentMethodRequired]: 'Choose one of your saved payment methods.',
   [STANDING_ORDER_MSG.orderNotPlaced]: 'Only an order that was placed can be repeated.',
+  [STANDING_ORDER_MSG.alreadyRepeated]: 'This order already repeats under a standing order.',
 };
 
 /** A standing order's field key or error code in words. */
@@ -48,6 +49,7 @@ export const standingOrdersUi = {
     submit: 'Set up standing order',
     saving: 'Setting up…',
     created: 'Standing order set up.',
+    repeats: (n: number) => `This order repeats ${weeks(n)}.`,
     manage: 'Manage standing orders',
   },
   page: {

@@ -9,7 +9,9 @@ import { standingOrderView } from './standing-order-view';
 
 /**
  * The order's buyer repeats it every 1–8 weeks on one of its saved payment methods; the first run
- * is one interval from now. The method must be the buyer's own (payments answers only those).
+ * is one interval from now. The method must be the buyer's own (payments answers only those). An
+ * order repeats under one standing order at most (a unique index decides, also between two
+ * requests at once): a second is refused with orderId standingOrder.alreadyRepeated.
  */
 export async function createStandingOrder(deps: OrdersDeps, ctx: CallContext, req: orders.CreateStandingOrderRequest): Promise<orders.CreateStandingOrderResponse> {
   const input = standingOrderInput.safeParse({ orderId: req.orderId, intervalWeeks: req.intervalWeeks, paymentMethodId: req.paymentMethodId });
@@ -24,5 +26,6 @@ export async function createStandingOrder(deps: OrdersDeps, ctx: CallContext, re
     id: randomUUID(), buyerId: row.buyer_id, sourceOrderId: row.id, supplierId: row.supplier_id, supplierName: row.supplier_name, lines: row.lines,
     paymentMethodId: input.data.paymentMethodId, intervalWeeks: input.data.intervalWeeks, nextRunAt: afterWeeks(now, input.data.intervalWeeks), now,
   });
+  if (!created) throw invalidParams({ orderId: STANDING_ORDER_MSG.alreadyRepeated });
   return { standingOrder: standingOrderView(created) };
 }

@@ -29,6 +29,10 @@ describeOrders('standing orders', (harness, { test: it }) => {
     ]);
     expect(created?.nextNoticeAt).toBe(new Date(start + 2 * WEEK - 2 * 24 * 60 * 60 * 1000).toISOString());
     const id = created?.id ?? '';
+    // One standing order per order: a second, even two at once, would order everything twice on every run.
+    const again = await Promise.allSettled([create(1), create(3)]);
+    expect(again.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((await expectAppError(create(4), 'validation-invalid-params')).meta).toEqual({ fields: { orderId: STANDING_ORDER_MSG.alreadyRepeated } });
     expect((await h.client.queryStandingOrders({}, buyer)).standingOrders.map((s) => s.id)).toEqual([id]);
     expect((await h.client.queryStandingOrders({}, supplier)).standingOrders).toEqual([]);
 
@@ -47,5 +51,7 @@ describeOrders('standing orders', (harness, { test: it }) => {
     expect(await h.client.deleteStandingOrder({ id }, buyer)).toEqual({});
     expect((await h.client.queryStandingOrders({}, buyer)).standingOrders).toEqual([]);
     await expectAppError(h.client.deleteStandingOrder({ id }, buyer), 'not-found');
+    // Ended, the order may repeat again.
+    expect((await create(2)).standingOrder?.sourceOrderId).toBe(order.id);
   }, 60_000);
 });

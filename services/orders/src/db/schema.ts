@@ -150,6 +150,16 @@ create index standing_orders_due on standing_orders (next_run_at) where not paus
     sql: `update orders set payout_status = 'none' where payout_status = 'pending' and payment_status = 'canceled' and refunded_cents = 0
   and (state in ('payment-expired', 'canceled-payment', 'payment-expired-multi-vendor') or last_transition like '%operator-cancel-payment%');`,
   },
+  {
+    // One standing order per order: a second one ordered everything twice on every run. The
+    // earliest of any duplicates set up before this rule is kept.
+    id: '008_one_standing_order_per_order',
+    sql: `
+delete from standing_orders s using standing_orders k
+  where s.source_order_id = k.source_order_id and (k.created_at, k.id) < (s.created_at, s.id);
+create unique index standing_orders_source on standing_orders (source_order_id);
+`,
+  },
 ];
 
 export interface CheckoutsTable {

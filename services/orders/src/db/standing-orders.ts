@@ -19,15 +19,17 @@ export interface NewStandingOrder {
   now: Date;
 }
 
-export async function insertStandingOrder(db: Db, s: NewStandingOrder): Promise<StandingOrderRow> {
+/** The new standing order; undefined when its order repeats already (one standing order per order). */
+export async function insertStandingOrder(db: Db, s: NewStandingOrder): Promise<StandingOrderRow | undefined> {
   return db
     .insertInto('standing_orders')
     .values({
       id: s.id, buyer_id: s.buyerId, source_order_id: s.sourceOrderId, supplier_id: s.supplierId, supplier_name: s.supplierName, lines: JSON.stringify(s.lines),
       payment_method_id: s.paymentMethodId, interval_weeks: s.intervalWeeks, next_run_at: s.nextRunAt, created_at: s.now,
     })
+    .onConflict((oc) => oc.column('source_order_id').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** The buyer's standing order (another buyer's is as absent as a missing one). */

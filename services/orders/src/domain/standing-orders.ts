@@ -17,6 +17,7 @@ export const STANDING_ORDER_MSG = {
   paymentMethodRequired: 'Payment method is required',
   nothingToChange: 'standingOrder.nothingToChange',
   orderNotPlaced: 'standingOrder.orderNotPlaced',
+  alreadyRepeated: 'standingOrder.alreadyRepeated',
 } as const;
 
 /** An order may be repeated once it was placed and paid for or put on terms (not while awaiting payment, not an expired payment). */

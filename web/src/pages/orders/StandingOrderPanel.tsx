@@ -9,7 +9,7 @@ import { mayRepeatOrder } from '@caskade/orders/domain';
 import { isApiError } from '../../api/client';
 import type { OrderView } from '../../api/orders';
 import { usePaymentMethods } from '../../api/paymentMethods';
-import { useCreateStandingOrder } from '../../api/standingOrders';
+import { useCreateStandingOrder, useStandingOrders } from '../../api/standingOrders';
 import { pathTo } from '../../app/routes';
 import { FormMessage, SelectField } from '../../components/Field';
 import { methodName } from '../../i18n/ordersMessages';
@@ -20,10 +20,13 @@ const t = standingOrdersUi.panel;
 export function StandingOrderPanel({ order }: { order: OrderView }) {
   const repeatable = order.viewerRole === 'customer' && order.lines.length > 0 && mayRepeatOrder(order.state);
   const methods = usePaymentMethods();
+  const standing = useStandingOrders(repeatable);
   const create = useCreateStandingOrder();
   const [interval, setWeeks] = useState('4');
   const [method, setMethod] = useState('');
-  if (!repeatable || !methods.data) return null;
+  if (!repeatable || !methods.data || !standing.data) return null;
+  // An order repeats under one standing order at most: once it does, say so and link to it.
+  const existing = standing.data.find((s) => s.sourceOrderId === order.id);
   const usable = methods.data.filter((m) => !m.expired);
   const chosen = method || usable.find((m) => m.isDefault)?.id || usable[0]?.id || '';
   const fieldErrors = isApiError(create.error) ? create.error.fields : {};
@@ -40,7 +43,14 @@ export function StandingOrderPanel({ order }: { order: OrderView }) {
         {t.title}
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t.intro}</p>
-      {usable.length === 0 ? (
+      {existing && !create.isSuccess ? (
+        <p className="mt-4 text-sm text-stone-700">
+          {t.repeats(existing.intervalWeeks)}{' '}
+          <Link to={pathTo('StandingOrdersPage')} className="font-semibold underline">
+            {t.manage}
+          </Link>
+        </p>
+      ) : usable.length === 0 ? (
         <p className="mt-4 text-sm text-stone-700">
           {t.noMethods}{' '}
           <Link to={pathTo('PaymentMethodsPage')} className="font-semibold underline">
@@ -60,6 +70,7 @@ export function StandingOrderPanel({ order }: { order: OrderView }) {
           <SelectField name="paymentMethodId" label={t.payWith} value={chosen} onChange={setMethod} options={usable.map((m) => ({ value: m.id, label: methodName(m) }))} error={fieldErrors.paymentMethodId} wording={standingOrderMessage} />
           <div className="sm:col-span-2">
             {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+            {fieldErrors.orderId ? <FormMessage tone="error">{standingOrderMessage(fieldErrors.orderId)}</FormMessage> : null}
             <button type="submit" className="btn-primary mt-2" disabled={create.isPending}>
               {create.isPending ? t.saving : t.submit}
             </button>
