@@ -344,16 +344,36 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     expect(await page.getByRole('region', { name: 'Trade terms' }).getByLabel('Minimum order quantity').inputValue()).toBe('3');
     await axeCheck(page, 'profile settings');
   }, TIMEOUT);
-  test('a supplier without a payout account sets up a sandbox one on the payouts page', async () => {
+  test('a supplier with listings and no payout account is reminded, and sets up a sandbox one on the payouts page', async () => {
     const page = await newPage();
     await logIn(page, 'newsupplier@example.com');
-    await page.goto('/account/payments');
+    // With a listing (a draft will do) and no payout account, the supplier is reminded (spec §4 "Reminders"); closing hides it until the path changes.
+    const draft = await page.request.post(`${fx.app.url}/api/own-listings`, { headers: { Origin: fx.app.url }, data: { listingType: 'product', title: 'Payout Reminder Pale', category: 'beer' } });
+    expect(draft.status()).toBe(201);
+    await page.goto('/listings');
+    const reminder = page.getByRole('dialog', { name: 'Set up your payout account' });
+    await reminder.getByText('Buyers can’t check out your listings until your payout account is set up.', { exact: false }).waitFor();
+    await axeCheck(page, 'payout reminder');
+    await reminder.getByRole('button', { name: 'Later' }).click();
+    await reminder.waitFor({ state: 'hidden' });
+    await page.goto('/account/contact-details');
+    await reminder.waitFor({ state: 'hidden' }); // not on the contact details page
+    await page.goto('/listings');
+    await reminder.getByRole('link', { name: 'Set up payouts' }).click();
+    await page.waitForURL(/\/account\/payments$/);
+    await reminder.waitFor({ state: 'hidden' });
     const card = page.getByRole('region', { name: 'Payout account' });
     await card.getByText('You have no payout account yet, so buyers cannot check out your listings.').waitFor();
     await card.getByRole('button', { name: 'Set up a sandbox payout account' }).click();
     await card.getByText(/^Your payout account acct_sandbox_[0-9a-f]+ is set up/).waitFor();
     await page.reload();
     await page.getByRole('region', { name: 'Payout account' }).getByText(/^Your payout account acct_sandbox_/).waitFor();
+    // Set up: no more reminders.
+    await page.goto('/listings');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await reminder.count()).toBe(0);
+    await page.goto('/account/payments');
     // Nothing completed yet: nothing paid out or pending (only completed or paid-out orders count).
     const totals = page.getByRole('region', { name: 'Payout totals' });
     await totals.getByText('Pending payout').waitFor();

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { clearSessionEnding, useCurrentUser } from '../api/session';
 import { CookieConsent } from '../components/CookieConsent';
 import { EmailVerificationReminder } from '../components/EmailVerificationReminder';
+import { PayoutAccountReminder } from '../components/PayoutAccountReminder';
 import { Footer } from '../components/Footer';
 import { LimitedAccessBanner, showsLimitedAccessBanner } from '../components/LimitedAccessBanner';
 import { ScrollManager } from '../components/ScrollManager';
@@ -41,6 +42,7 @@ export function Layout() {
       <Footer />
       <CookieConsent />
       <EmailVerificationReminder user={user} routeName={routeName} />
+      {user?.role === 'supplier' && user.emailVerified ? <PayoutAccountReminder user={user} routeName={routeName} /> : null}
       <ScrollManager />
     </div>
   );

@@ -10,11 +10,13 @@ import { MailIcon } from './Icons';
 import { Modal } from './Modal';
 
 /** Pages where the reminder would get in the way of the very thing it asks for (spec §4 "Reminders"). */
-const REMINDER_EXCLUDED = new Set([
+export const REMINDER_EXCLUDED: ReadonlySet<string> = new Set([
   'LoginPage',
   'BuyerSignupPage',
   'SupplierSignupPage',
   'ContactDetailsPage',
+  // Business info lives under contact details (/account/contact-details/info).
+  'InfoPage',
   'EmailVerificationPage',
   'PasswordRecoveryPage',
   'PasswordResetPage',

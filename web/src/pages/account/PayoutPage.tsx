@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayoutAccountView, PayoutTotalsView } from '@caskade/gateway/contract';
 import { api, isApiError } from '../../api/client';
 import { usePaymentProvider } from '../../api/checkout';
+import { payoutAccountKey, usePayoutAccount } from '../../api/payouts';
 import { FormMessage } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { formatMoney } from '../../i18n/format';
@@ -32,7 +33,6 @@ const t = {
   totalsFailed: 'Your payout totals could not be loaded.',
 } as const;
 
-const payoutKey = ['payouts', 'account'] as const;
 const totalsKey = ['payouts', 'totals'] as const;
 
 function PayoutTotals() {
@@ -54,10 +54,10 @@ function PayoutTotals() {
 export default function PayoutPage() {
   const queryClient = useQueryClient();
   const provider = usePaymentProvider();
-  const account = useQuery({ queryKey: payoutKey, queryFn: () => api<PayoutAccountView | null>('GET', '/api/payout-account') });
+  const account = usePayoutAccount();
   const setUp = useMutation({
     mutationFn: () => api<PayoutAccountView>('POST', '/api/payout-account/sandbox'),
-    onSuccess: (created) => queryClient.setQueryData(payoutKey, created),
+    onSuccess: (created) => queryClient.setQueryData(payoutAccountKey, created),
   });
   return (
     <AccountLayout title={t.title}>
