@@ -35,6 +35,7 @@ import { useStripeEntry, type StripeEntry } from '../../components/buying/stripe
 import { FormMessage, SelectField, TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { BILLING_MSG, PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../../i18n/buyingMessages';
+import { checkoutFailureMessages } from '../../i18n/checkoutFailure';
 import { formatMoney } from '../../i18n/format';
 import { liquorLicenceUi } from '../../i18n/liquorLicenceMessages';
 import { ui } from '../../i18n/messages';
@@ -164,7 +165,7 @@ function CheckoutFormLoaded({
       }
       // A network failure keeps the key: paying again resends the same submission.
       if (isApiError(error) && error.status > 0) attempt.current = null;
-      setFailure(failureMessages(error));
+      setFailure(checkoutFailureMessages(error, (id) => preview.data?.find((o) => o.provider.id === id)?.provider.name));
     } finally {
       setResolving(false);
     }

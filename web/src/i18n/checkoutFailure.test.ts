@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError } from '../api/client';
+import { checkoutFailureMessages } from './checkoutFailure';
+
+describe('what a refused checkout says', () => {
+  const names: Record<string, string> = { s1: 'Hop Hill Brewing', s2: 'Vines & Co' };
+  const name = (id: string) => names[id];
+  const missing = (supplierIds: unknown) => new ApiError(409, 'transaction-missing-stripe-account', 'Conflict', { supplierIds });
+
+  it('names the suppliers whose payouts are not set up', () => {
+    expect(checkoutFailureMessages(missing(['s1']), name)).toEqual([
+      'Hop Hill Brewing hasn’t finished setting up payouts, so its products can’t be bought yet. Remove them from your cart to check out the rest.',
+    ]);
+    expect(checkoutFailureMessages(missing(['s1', 's2']), name)).toEqual([
+      'Hop Hill Brewing, Vines & Co haven’t finished setting up payouts, so their products can’t be bought yet. Remove them from your cart to check out the rest.',
+    ]);
+  });
+
+  it('falls back to the general message when no supplier can be named', () => {
+    const general = 'This supplier hasn’t finished setting up payouts, so their products can’t be bought yet.';
+    expect(checkoutFailureMessages(missing(['unknown']), name)).toEqual([general]);
+    expect(checkoutFailureMessages(missing('s1'), name)).toEqual([general]);
+    expect(checkoutFailureMessages(new ApiError(409, 'transaction-listing-insufficient-stock', 'Conflict'), name)).not.toEqual([general]);
+  });
+});

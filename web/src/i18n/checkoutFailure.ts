@@ -1,0 +1,19 @@
+/**
+ * What a refused checkout says (the checkout pages only: kept out of the listing page's code). A
+ * refusal for suppliers without a payout account names them, so the buyer knows which lines to take
+ * out of the cart; anything else is the general wording (buyingMessages' failureMessages).
+ */
+import { isApiError } from '../api/client';
+import { failureMessages } from './buyingMessages';
+
+export const missingPayoutAccount = (names: string[]): string =>
+  `${names.join(', ')} ${names.length === 1 ? 'hasn’t' : 'haven’t'} finished setting up payouts, so ${names.length === 1 ? 'its' : 'their'} products can’t be bought yet. Remove them from your cart to check out the rest.`;
+
+export function checkoutFailureMessages(error: unknown, supplierName: (supplierId: string) => string | undefined): string[] {
+  const supplierIds = isApiError(error) ? error.meta?.['supplierIds'] : undefined;
+  if (isApiError(error) && error.code === 'transaction-missing-stripe-account' && Array.isArray(supplierIds)) {
+    const names = supplierIds.flatMap((id) => (typeof id === 'string' ? [supplierName(id)] : [])).filter((n): n is string => Boolean(n));
+    if (names.length > 0) return [missingPayoutAccount(names)];
+  }
+  return failureMessages(error);
+}
