@@ -122,6 +122,9 @@ describeWithServices('browser: first use', [chromiumGate, webBuildGate, pgliteSe
     await page.goto(`/l/${service?.id ?? ''}`);
     await page.getByRole('heading', { level: 1, name: service?.title ?? '' }).waitFor();
     expect(await page.locator('[data-stock-level]').count()).toBe(0);
+    // A service is given where its supplier is based: nothing "ships or collects".
+    await page.getByText(/^Based in \S/).waitFor();
+    expect(await page.getByText('Ships or collects from', { exact: false }).count()).toBe(0);
   }, TIMEOUT);
 
   test('a limited-access login is told what it may do instead of a password form it could not submit', async () => {

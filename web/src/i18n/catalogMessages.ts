@@ -149,6 +149,7 @@ export const catalogUi = {
     shipping: 'Shipping available',
     noDelivery: 'Ask the supplier about delivery.',
     from: (place: string) => `Ships or collects from ${place}`,
+    basedIn: (place: string) => `Based in ${place}`,
     visibleIn: (states: string) => `Sold to buyers in ${states}`,
     allStates: 'Sold to buyers across Australia',
     availabilityHeading: 'Availability',

@@ -16,7 +16,8 @@ import { LineItems } from '../components/buying/LineItems';
 import { FormMessage, SelectField } from '../components/Field';
 import { PageContainer, PageHeading } from '../components/PageLayout';
 import { Spinner } from '../components/Spinner';
-import { DELIVERY_METHOD_LABELS, PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../i18n/buyingMessages';
+import { PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../i18n/buyingMessages';
+import { deliveryLabel } from '../i18n/deliveryLabel';
 import { formatMoney } from '../i18n/format';
 import { packageLabel } from '../lib/packages';
 
@@ -146,7 +147,7 @@ function Entry({ entry }: { entry: CartEntryView }) {
         </Link>
         <p className="text-sm text-stone-700">
           {entry.package ? `${packageLabel(entry.package)} · ${formatMoney(entry.package.priceCents)} ex GST` : t.packageGone}
-          {entry.deliveryMethod ? ` · ${DELIVERY_METHOD_LABELS[entry.deliveryMethod] ?? entry.deliveryMethod}` : ''}
+          {entry.deliveryMethod ? ` · ${deliveryLabel(entry.deliveryMethod, entry.category)}` : ''}
         </p>
         {entry.problem ? <p className="mt-1 text-sm font-medium text-red-700">{buyingMessage(entry.problem)}</p> : null}
         {error ? (

@@ -386,7 +386,7 @@ function Delivery({ listing }: { listing: Listing }) {
       </h2>
       <ul className="mt-3 grid gap-1.5 text-sm text-stone-800">
         {listing.listingType === 'product' ? (methods.length > 0 ? methods.map((m) => <li key={m}>✓ {m}</li>) : <li>{t.noDelivery}</li>) : null}
-        {place ? <li className="wrap-anywhere">{t.from(place)}</li> : null}
+        {place ? <li className="wrap-anywhere">{listing.listingType === 'service' ? t.basedIn(place) : t.from(place)}</li> : null}
         {listing.listingType === 'product' ? <li>{listing.visibleStates.length > 0 ? t.visibleIn(listing.visibleStates.join(', ')) : t.allStates}</li> : null}
       </ul>
     </section>

@@ -13,7 +13,8 @@ import { useSupplierTerms, type Purchase } from '../../api/checkout';
 import { SelectField } from '../../components/Field';
 import { PageContainer, PageHeading } from '../../components/PageLayout';
 import { Spinner } from '../../components/Spinner';
-import { DELIVERY_METHOD_LABELS, PAYMENT_TERM_LABELS, buyingUi } from '../../i18n/buyingMessages';
+import { PAYMENT_TERM_LABELS, buyingUi } from '../../i18n/buyingMessages';
+import { deliveryLabel } from '../../i18n/deliveryLabel';
 import { listingPath } from '../../lib/listingPaths';
 import { packageLabel } from '../../lib/packages';
 import { CheckoutForm } from './CheckoutForm';
@@ -64,7 +65,7 @@ export default function CheckoutPage() {
                 </Link>
                 <span className="block">
                   {quantity} × {packageLabel(pkg)}
-                  {deliveryMethod ? ` · ${DELIVERY_METHOD_LABELS[deliveryMethod]}` : ''}
+                  {deliveryMethod ? ` · ${deliveryLabel(deliveryMethod, listing.data.category)}` : ''}
                 </span>
               </p>
               {offered.length > 0 && !enquiryId ? (
