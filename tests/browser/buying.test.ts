@@ -117,6 +117,9 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     const panel = page.getByRole('region', { name: 'Order' });
     await panel.getByRole('button', { name: 'Add to cart' }).click();
     await panel.getByRole('status').filter({ hasText: 'Added to your cart' }).waitFor();
+    // The button kept the focus through the request (a keyboard user carries on from it).
+    const focused = await panel.getByRole('button', { name: 'Add to cart' }).evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el);
+    expect(focused).toBe(true);
     return priced;
   }
 

@@ -174,7 +174,8 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
-    if (limited) return;
+    // Busy, the button stays enabled (a disabled one drops the keyboard focus) and ignores the press.
+    if (limited || addToCart.isPending) return;
     setFormError(null);
     if (!validate()) return;
     if (!user) return toSignup();
@@ -317,7 +318,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
         ) : null}
 
         <div className="grid gap-2 sm:grid-cols-2">
-          <button type="submit" className="btn-primary py-3" disabled={limited || addToCart.isPending} aria-busy={addToCart.isPending || undefined}>
+          <button type="submit" className="btn-primary py-3" disabled={limited} aria-disabled={addToCart.isPending || undefined} aria-busy={addToCart.isPending || undefined}>
             {addToCart.isPending ? t.adding : t.addToCart}
           </button>
           <button type="button" className="btn-secondary py-3" onClick={onBuyNow} disabled={limited}>
