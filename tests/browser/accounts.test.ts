@@ -148,8 +148,17 @@ describeWithServices('browser: accounts', [chromiumGate, webBuildGate, pgliteSer
     const banner = page.getByRole('region', { name: 'Cookie notice' });
     await banner.waitFor();
     await shot(page, 'landing-desktop');
+    // The keyboard reaches the notice right after the skip link, not after the whole page; the page
+    // keeps room below its end while the notice shows, so nothing is covered.
+    type El = { ownerDocument: { activeElement: unknown; getElementById(id: string): unknown }; contains(other: unknown): boolean };
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await banner.evaluate((el) => (el as unknown as El).contains((el as unknown as El).ownerDocument.activeElement))).toBe(true);
+    const rootPadding = () => page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { paddingBottom: string }; document: { getElementById(id: string): unknown } }).getComputedStyle((globalThis as unknown as { document: { getElementById(id: string): unknown } }).document.getElementById('root')).paddingBottom);
+    expect(parseFloat(await rootPadding())).toBeGreaterThan(80);
     await page.getByRole('button', { name: 'Accept cookies' }).click();
     await banner.waitFor({ state: 'detached' });
+    expect(await rootPadding()).toBe('0px');
     // The app asks for 10 years (3650 days); Chromium caps any cookie at 400 days, and the app
     // renews the cookie on each visit so consent lasts as long as the visitor keeps coming back.
     const written = await page.evaluate(() => (globalThis as unknown as InPage).writtenCookies);

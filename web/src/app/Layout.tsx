@@ -29,6 +29,7 @@ export function Layout() {
       >
         {ui.shell.skipLink}
       </a>
+      <CookieConsent />
       {loadingPage ? <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" /> : null}
       {user && showsLimitedAccessBanner(user, routeName) ? <LimitedAccessBanner user={user} /> : null}
       <TopBar />
@@ -40,7 +41,6 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <CookieConsent />
       <EmailVerificationReminder user={user} routeName={routeName} />
       {user?.role === 'supplier' && user.emailVerified ? <PayoutAccountReminder user={user} routeName={routeName} /> : null}
       <ScrollManager />
