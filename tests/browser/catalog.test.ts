@@ -447,6 +447,8 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
   test('a supplier awaiting approval submits for approval; the operator approves', async () => {
     const supplier = await newPage();
     await logIn(supplier, 'newsupplier@example.com');
+    // Its payout account set up, so the payout reminder (the buying tests' subject) stays away.
+    expect((await supplier.request.post(`${fx.app.url}/api/payout-account/sandbox`, { headers: { Origin: fx.app.url } })).status()).toBe(201);
     // A complete draft through the API (the wizard itself is covered above), with one photo.
     const upload = await supplier.request.post(`${fx.app.url}/api/images`, {
       headers: { Origin: fx.app.url },
@@ -501,6 +503,15 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await buyer.getByRole('heading', { level: 1, name: title }).waitFor();
     // 12 in stock: low (orange).
     expect(await buyer.locator('[data-stock-level]').first().getAttribute('data-stock-colour')).toBe('orange');
+
+    // Published, its editor warns that a saved change sends it back for approval (ADR 015), and says so once saved.
+    await supplier.goto(`/l/${draft.slug}/${draft.id}/edit/details`);
+    await supplier.getByText('saving a change hides this listing from buyers until it’s approved', { exact: false }).waitFor();
+    await supplier.getByLabel('Description').fill('Dry apple cider, now with a longer description.');
+    await supplier.getByRole('button', { name: 'Save changes' }).click();
+    await supplier.getByText('Changes saved and sent to our team for approval', { exact: false }).waitFor();
+    await operator.reload();
+    await row.waitFor(); // back in the operator's queue
   }, TIMEOUT);
 
   /** Nothing wider than the viewport: no sideways scrolling on phones. */

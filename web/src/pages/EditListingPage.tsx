@@ -23,7 +23,7 @@ import { editListingPath, isEditTab, listingPath, newListingPath, type EditTab }
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { PhotosStep } from './editListing/PhotosStep';
 import { PricingStep } from './editListing/PricingStep';
-import { StepCtx, type SaveOutcome, type StepContext } from './editListing/StepForm';
+import { StepCtx, approvalWording, type SaveOutcome, type StepContext } from './editListing/StepForm';
 import { AvailabilityStep, DeliveryStep, DetailsStep, DisclaimerStep, FeaturesStep, LocationStep } from './editListing/steps';
 import { fieldsOf, incompleteSteps, nextStep, stepsFor } from './editListing/wizard';
 import type { PublishedState } from './ListingPage';
@@ -119,7 +119,9 @@ function Editor({ listing, tab }: { listing: Listing | null; tab: EditTab }) {
         const next = nextStep(saved.listingType, tab);
         void navigate(editListingPath(saved, next ?? tab));
       } else {
-        setFlash({ tab, message: t.saved, tone: 'success' });
+        // A supplier whose listings are checked first sends an edited live listing back for approval (ADR 015).
+        const backForApproval = saved.state === 'pendingApproval' && listing?.state !== 'pendingApproval';
+        setFlash({ tab, message: backForApproval ? approvalWording.savedForApproval : t.saved, tone: 'success' });
         setGeneration((g) => g + 1);
       }
     },

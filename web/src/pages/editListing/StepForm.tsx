@@ -6,6 +6,7 @@ import type { Listing, ListingFieldsBody } from '../../api/catalog';
 import { FormMessage } from '../../components/Field';
 import { catalogUi } from '../../i18n/catalogMessages';
 import { messageFor } from '../../i18n/messages';
+import { useCurrentUser } from '../../api/session';
 import { focusFirstInvalid } from '../../lib/focus';
 import { editListingPath, type EditTab } from '../../lib/listingPaths';
 import { errorsForStep, stepForField, stepsFor } from './wizard';
@@ -34,6 +35,12 @@ export interface StepContext {
   /** While creating: the Details step's product/service choice, so the step list follows it. */
   chooseKind?: ((kind: ListingType) => void) | undefined;
 }
+
+/** The editor's words on approval (editor-only, so kept out of the shared catalog messages the listing page loads). */
+export const approvalWording = {
+  savedForApproval: 'Changes saved and sent to our team for approval: buyers can’t see this listing until it’s approved.',
+  editNeedsApproval: 'New suppliers’ changes are checked by our team first: saving a change hides this listing from buyers until it’s approved.',
+} as const;
 
 export const StepCtx = createContext<StepContext | null>(null);
 export function useStep(): StepContext {
@@ -128,7 +135,10 @@ export function StepForm({
   footer?: ReactNode;
 }) {
   const ctx = useStep();
+  const { data: user } = useCurrentUser();
   const label = ctx.mode === 'edit' ? catalogUi.editor.save : catalogUi.editor.next;
+  // Buyers see a published listing; a supplier whose listings are checked first hides it again by saving (ADR 015).
+  const hidesOnSave = ctx.mode === 'edit' && ctx.listing?.state === 'published' && user?.role === 'supplier' && !user.profile.published;
   return (
     <form ref={submit.formRef} noValidate onSubmit={(event) => void submit.onSubmit(event)} className="grid gap-6">
       {submit.formError ? (
@@ -161,6 +171,7 @@ export function StepForm({
         </FormMessage>
       ) : null}
       {children}
+      {hidesOnSave ? <FormMessage tone="info">{approvalWording.editNeedsApproval}</FormMessage> : null}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 pt-5">
         {footer}
         <button type="submit" className="btn-primary px-6" disabled={submit.busy} aria-busy={submit.busy || undefined}>
