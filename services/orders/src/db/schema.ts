@@ -154,12 +154,10 @@ create index standing_orders_due on standing_orders (next_run_at) where not paus
     // One standing order per order: a second one ordered everything twice on every run. The
     // earliest of any duplicates set up before this rule is kept.
     id: '008_one_standing_order_per_order',
-    sql: `
-delete from standing_orders s using standing_orders k
-  where s.source_order_id = k.source_order_id and (k.created_at, k.id) < (s.created_at, s.id);
-create unique index standing_orders_source on standing_orders (source_order_id);
-`,
+    sql: `delete from standing_orders s using standing_orders k where s.source_order_id = k.source_order_id and (k.created_at, k.id) < (s.created_at, s.id);`,
   },
+  // The index that keeps it so (and that create's ON CONFLICT names), built concurrently outside a transaction (docs/decisions/056).
+  { id: '008_one_standing_order_per_order_2', transaction: false as const, sql: `create unique index concurrently if not exists standing_orders_source on standing_orders (source_order_id)` },
 ];
 
 export interface CheckoutsTable {
