@@ -38,20 +38,28 @@ export function reminderApplies(
   return routeName !== undefined && !REMINDER_EXCLUDED.has(routeName);
 }
 
+/**
+ * A reminder's "closed" state (spec §4 "Reminders": closing sets seen until the path changes): any
+ * change of `page`, back to an earlier one included (A → B → A), opens it again. Adjusted during
+ * render, so no frame shows the stale state.
+ */
+export function useClosedUntilPageChanges(page: string): [boolean, (closed: boolean) => void] {
+  const [closed, setClosed] = useState(false);
+  const [shownOn, setShownOn] = useState(page);
+  if (shownOn !== page) {
+    setShownOn(page);
+    setClosed(false);
+  }
+  return [closed, setClosed];
+}
+
 /** Only an unverified supplier, away from the excluded pages, needs to know whether they have listings. */
 const asksForListings = (user: CurrentUser | null | undefined, routeName: string | undefined): user is CurrentUser =>
   Boolean(user && user.role === 'supplier' && reminderApplies(user, routeName, true));
 
 export function EmailVerificationReminder({ user, routeName }: { user: CurrentUser | null | undefined; routeName: string | undefined }) {
   const { pathname } = useLocation();
-  const [closed, setClosed] = useState(false);
-  // "Closing sets seen until the path changes": any change of path, back to an earlier one
-  // included (A → B → A), opens it again. Adjusted during render, so no frame shows the stale state.
-  const [shownOn, setShownOn] = useState(pathname);
-  if (shownOn !== pathname) {
-    setShownOn(pathname);
-    setClosed(false);
-  }
+  const [closed, setClosed] = useClosedUntilPageChanges(pathname);
   const hasListings = useHasOwnListings(asksForListings(user, routeName) ? user.id : null);
   if (!user || closed || !reminderApplies(user, routeName, hasListings.data === true)) return null;
   return <ReminderModal user={user} onClose={() => setClosed(true)} />;

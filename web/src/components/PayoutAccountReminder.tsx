@@ -5,13 +5,12 @@
  * and closing hides it until the path changes — to another page: the listing wizard's steps are
  * one page (the editor), so working through them does not bring it back at every step.
  */
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '@caskade/gateway/contract';
 import { useHasOwnListings } from '../api/catalog';
 import { usePayoutAccount } from '../api/payouts';
 import { pathTo } from '../app/routes';
-import { REMINDER_EXCLUDED } from './EmailVerificationReminder';
+import { REMINDER_EXCLUDED, useClosedUntilPageChanges } from './EmailVerificationReminder';
 import { Modal } from './Modal';
 
 const t = {
@@ -23,13 +22,7 @@ const t = {
 
 export function PayoutAccountReminder({ user, routeName }: { user: CurrentUser; routeName: string | undefined }) {
   const { pathname } = useLocation();
-  const page = routeName === 'EditListingPage' ? routeName : pathname;
-  const [closed, setClosed] = useState(false);
-  const [shownOn, setShownOn] = useState(page);
-  if (shownOn !== page) {
-    setShownOn(page);
-    setClosed(false);
-  }
+  const [closed, setClosed] = useClosedUntilPageChanges(routeName === 'EditListingPage' ? routeName : pathname);
   const applies = user.role === 'supplier' && user.emailVerified && routeName !== undefined && !REMINDER_EXCLUDED.has(routeName);
   const hasListings = useHasOwnListings(applies ? user.id : null);
   const account = usePayoutAccount(applies && hasListings.data === true);
