@@ -510,6 +510,8 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await supplier.getByLabel('Description').fill('Dry apple cider, now with a longer description.');
     await supplier.getByRole('button', { name: 'Save changes' }).click();
     await supplier.getByText('Changes saved and sent to our team for approval', { exact: false }).waitFor();
+    const held = await supplier.request.get(`${fx.app.url}/api/own-listings/${draft.id}`);
+    expect(((await held.json()) as { data: { state: string; description: string } }).data).toMatchObject({ state: 'pendingApproval', description: 'Dry apple cider, now with a longer description.' });
     await operator.reload();
     await row.waitFor(); // back in the operator's queue
   }, TIMEOUT);
