@@ -1,18 +1,18 @@
 /**
  * The buyer's cart as the cart page shows it: entries grouped by supplier, each with its problem
  * (if any) against the listing now, each group priced by the one pricing function, its minimum
- * order and payment terms. Listings are loaded from catalog in parallel.
+ * order and payment terms. The cart's own rows are read in one statement; listings are loaded from
+ * catalog in parallel.
  */
 import { requiresLiquorLicence } from '@caskade/catalog/domain';
 import { minimumMet, priceOrder, type PricingLine } from '@caskade/orders/domain';
 import type { cart, catalog } from '@caskade/proto';
-import { listCartEntries, type CartEntryRow } from '../db/cart-entries';
-import { paymentTermChoices } from '../db/payment-term-choices';
+import { readCartParts, type CartEntryRow } from '../db/cart-entries';
 import { entryProblem } from '../domain';
 import type { CartDeps } from './deps';
 import { loadListings } from './listings';
 import { pricingLine } from './order-line';
-import { supplierTermsOf } from './terms';
+import { termsFor } from './terms';
 
 const CARD_VARIANT = 'listing-card';
 
@@ -48,13 +48,10 @@ function entryView(row: CartEntryRow, listing: catalog.Listing | null, listingQu
 }
 
 export async function loadCart(deps: CartDeps, buyerId: string, known: ReadonlyMap<string, catalog.Listing> = new Map()): Promise<cart.Cart> {
-  const rows = await listCartEntries(deps.db, buyerId);
+  const { rows, terms: storedTerms, choices } = await readCartParts(deps.db, buyerId);
   const supplierIds = [...new Set(rows.map((r) => r.supplier_id))];
-  const [loaded, terms, choices] = await Promise.all([
-    loadListings(deps.listings, rows.map((r) => r.listing_id).filter((id) => !known.has(id))),
-    supplierTermsOf(deps.db, supplierIds),
-    paymentTermChoices(deps.db, buyerId),
-  ]);
+  const terms = termsFor(supplierIds, storedTerms);
+  const loaded = await loadListings(deps.listings, rows.map((r) => r.listing_id).filter((id) => !known.has(id)));
   // Listings the caller has just read (add to cart) are not asked for again.
   const listings = new Map<string, catalog.Listing | null>([...loaded, ...known]);
   const perListing = new Map<string, number>();

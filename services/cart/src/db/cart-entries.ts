@@ -1,6 +1,7 @@
 /** The cart entries repository: every statement on cart_entries. */
 import { sql, type Selectable } from 'kysely';
 import type { CartEntriesTable, Db, Trx } from './schema';
+import type { SupplierTermsRow } from './supplier-terms';
 
 export type CartEntryRow = Omit<Selectable<CartEntriesTable>, 'seq'>;
 export type NewCartEntry = Omit<CartEntryRow, 'added_at' | 'updated_at'> & { now: Date };
@@ -19,6 +20,42 @@ export async function lockCart(trx: Trx, buyerId: string): Promise<void> {
 /** The buyer's entries in the order they were added. */
 export function listCartEntries(db: Db, buyerId: string): Promise<CartEntryRow[]> {
   return db.selectFrom('cart_entries').select(COLUMNS).where('buyer_id', '=', buyerId).orderBy('seq').execute();
+}
+
+/** What the cart page is made of, read at once: the buyer's entries, their suppliers' terms and the buyer's term choices. */
+export interface CartParts {
+  rows: CartEntryRow[];
+  /** Only the suppliers (of those in the cart) that set their terms. */
+  terms: Array<Pick<SupplierTermsRow, 'supplier_id' | 'minimum_order_quantity' | 'payment_terms'>>;
+  /** supplier id → the term the buyer chose for it. */
+  choices: Map<string, string>;
+}
+
+type JsonEntry = Omit<CartEntryRow, 'added_at' | 'updated_at'> & { added_at: string; updated_at: string };
+
+/** The buyer's cart in one statement (entries in the order they were added). */
+export async function readCartParts(db: Db, buyerId: string): Promise<CartParts> {
+  const { rows } = await sql<{ entries: JsonEntry[]; terms: CartParts['terms']; choices: Array<{ supplier_id: string; term: string }> }>`
+    with entries as (
+      select ${sql.join(COLUMNS.map((c) => sql.ref(c)))}, seq from cart_entries where buyer_id = ${buyerId}
+    )
+    select
+      (select coalesce(json_agg(e order by e.seq), '[]'::json) from entries e) as entries,
+      (select coalesce(json_agg(json_build_object('supplier_id', t.supplier_id, 'minimum_order_quantity', t.minimum_order_quantity, 'payment_terms', t.payment_terms)), '[]'::json)
+         from supplier_terms t where t.supplier_id in (select supplier_id from entries)) as terms,
+      (select coalesce(json_agg(json_build_object('supplier_id', c.supplier_id, 'term', c.term)), '[]'::json)
+         from payment_term_choices c where c.buyer_id = ${buyerId}) as choices
+  `.execute(db);
+  const parts = rows[0];
+  if (!parts) throw new Error('the cart read answered no row');
+  return {
+    rows: parts.entries.map((e) => ({
+      id: e.id, buyer_id: e.buyer_id, listing_id: e.listing_id, supplier_id: e.supplier_id, package_index: e.package_index,
+      quantity: e.quantity, delivery_method: e.delivery_method, added_at: new Date(e.added_at), updated_at: new Date(e.updated_at),
+    })),
+    terms: parts.terms,
+    choices: new Map(parts.choices.map((c) => [c.supplier_id, c.term])),
+  };
 }
 
 export function findCartEntry(db: Db, buyerId: string, id: string): Promise<CartEntryRow | undefined> {

@@ -1,12 +1,6 @@
 /** The payment term choices repository: every statement on payment_term_choices (the buyer's term per supplier). */
 import type { Db } from './schema';
 
-/** supplier id → the term the buyer chose for it. */
-export async function paymentTermChoices(db: Db, buyerId: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('payment_term_choices').select(['supplier_id', 'term']).where('buyer_id', '=', buyerId).execute();
-  return new Map(rows.map((r) => [r.supplier_id, r.term]));
-}
-
 export async function choosePaymentTerm(db: Db, buyerId: string, supplierId: string, term: string, now: Date): Promise<void> {
   await db
     .insertInto('payment_term_choices')

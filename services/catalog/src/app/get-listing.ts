@@ -1,9 +1,10 @@
-import type { CallContext } from '@caskade/kit';
+import { isUuid, type CallContext } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { canSee } from '../domain/listing';
 import type { CatalogDeps } from './deps';
-import { listingNotFound, loadListing } from './listing-access';
-import { toListingView } from './views';
+import { findListingShown } from '../db/listings';
+import { listingNotFound } from './listing-access';
+import { toImage, toListing } from './views';
 
 /**
  * One listing: published and closed ones for anyone; drafts and pending ones only for the owner and
@@ -14,9 +15,11 @@ import { toListingView } from './views';
 export async function getListing(deps: CatalogDeps, ctx: CallContext, req: catalog.GetListingRequest): Promise<catalog.GetListingResponse> {
   // The answer object itself is cached, so the gRPC layer encodes it once (index.ts).
   const { row, answer } = await deps.readCache.get(`listing:${req.id.toLowerCase()}`, async () => {
-    const found = await loadListing(deps.db, req.id);
-    const answer: catalog.GetListingResponse = { listing: await toListingView(deps.db, found) };
-    return { row: found, answer };
+    // One statement: the row, its photos and its author's display name.
+    const found = isUuid(req.id) ? await findListingShown(deps.db, req.id) : undefined;
+    if (!found) throw listingNotFound();
+    const answer: catalog.GetListingResponse = { listing: toListing(found.row, new Map(found.photos.map((p) => [p.id, toImage(p)])), found.displayName) };
+    return { row: found.row, answer };
   });
   if (!canSee(row, ctx.caller)) throw listingNotFound();
   if (req.recordView && row.state === 'published' && ctx.caller?.userId !== row.author_id) deps.pageViews.count(row.id, deps.now());

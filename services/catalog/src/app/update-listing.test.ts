@@ -31,7 +31,12 @@ describeCatalog('update listings (fields, photos) and their events', (h, { test:
     const photo = await upload();
     await client.addListingImage({ id: listing.id, imageId: photo.id }, as.hops);
     const reordered = [photo.id, ...(edited?.images.map((i) => i.id) ?? [])];
-    await client.updateListing({ stock: undefined, id: listing.id, fields: beer('x', 1, { imageIds: reordered }), updateMask: ['imageIds'], expectedVersion: 0 }, as.hops);
+    const final = (await client.updateListing({ stock: undefined, id: listing.id, fields: beer('x', 1, { imageIds: reordered }), updateMask: ['imageIds'], expectedVersion: 0 }, as.hops)).listing;
+    // The listing page's read (one statement with the photos and the author's name) shows what the editor's answer shows.
+    const shown = (await client.getListing({ id: listing.id, recordView: false }, as.anon)).listing;
+    expect(shown?.images.map((i) => i.id)).toEqual(reordered);
+    expect(shown?.author).toEqual({ id: ids.hops, brandName: 'Hop Hill Brewing', displayName: 'Sam Brewer' });
+    expect(shown).toEqual(final);
     const updates = (await outboxRows(listing.id)).filter((r) => r.type === ListingUpdated.subject).map((r) => r.payload.data);
     expect(updates).toEqual([
       expect.objectContaining({ listingId: listing.id, authorId: ids.hops, state: 'published', title: 'Outbox Oat Stout', changedFields: ['title'] }),

@@ -13,7 +13,7 @@ import { CARD_VARIANTS, createSlug, imageUrl } from '../domain';
 import { listingNotFound } from './listing-access';
 import { fieldsToProto } from './listing-fields';
 
-export function toImage(row: ImageRow): catalog.Image {
+export function toImage(row: Pick<ImageRow, 'id' | 'variants'>): catalog.Image {
   return { id: row.id, variants: row.variants.map((v) => ({ ...v, url: imageUrl(row.id, v.name) })) };
 }
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { lowestPriceCents, type ListingFieldsInput } from '../domain';
+import type { ImageRow } from './images';
 import { LISTING_COLUMNS, type Db, type ListingsTable, type StoredState, type Trx } from './schema';
 
 export type ListingRow = Selectable<ListingsTable>;
@@ -64,9 +65,32 @@ function fieldColumns(f: ListingFieldsInput) {
 
 /** A listing that is not deleted; locked for the rest of the transaction when `forUpdate`. */
 export function findListing(db: Db, id: string, forUpdate = false): Promise<ListingRow | undefined> {
-  let q = db.selectFrom('listings').selectAll().where('id', '=', id).where('state', '<>', 'deleted');
+  let q = db.selectFrom('listings').select(LISTING_COLUMNS).where('id', '=', id).where('state', '<>', 'deleted');
   if (forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
+}
+
+/** A photo as a listing shows it: its id and stored variants. */
+export type ListingPhoto = Pick<ImageRow, 'id' | 'variants'>;
+
+/**
+ * A listing that is not deleted with what is shown beside it, in one statement: its photos (in no
+ * particular order; `image_ids` orders them) and its author's display name ('' without a brand row).
+ */
+export async function findListingShown(db: Db, id: string): Promise<{ row: ListingRow; photos: ListingPhoto[]; displayName: string } | undefined> {
+  const found = await db
+    .selectFrom('listings')
+    .select(LISTING_COLUMNS)
+    .select((eb) => [
+      eb.selectFrom('brands').select('brands.display_name').whereRef('brands.id', '=', 'listings.author_id').as('author_display_name'),
+      sql<ListingPhoto[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'variants', i.variants)), '[]'::json) from images i where i.id = any(listings.image_ids))`.as('photos'),
+    ])
+    .where('id', '=', id)
+    .where('state', '<>', 'deleted')
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { author_display_name: displayName, photos, ...row } = found;
+  return { row, photos, displayName: displayName ?? '' };
 }
 
 /** Inserts a new draft listing owned by the author and answers the stored row. */
@@ -233,7 +257,7 @@ export async function renameBrandOnListings(trx: Trx, authorId: string, brandNam
 export async function ownListingsPage(db: Db, authorId: string, state: StoredState | undefined, page: RowPage): Promise<{ rows: ListingRow[]; total: number }> {
   let base = db.selectFrom('listings').where('author_id', '=', authorId).where('state', '<>', 'deleted');
   if (state) base = base.where('state', '=', state);
-  const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const rows = await base.select(LISTING_COLUMNS).orderBy('updated_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }
@@ -241,7 +265,7 @@ export async function ownListingsPage(db: Db, authorId: string, state: StoredSta
 /** Every author's listings in `state`, the oldest change first (the operator's queue); and how many there are. */
 export async function listingsInStatePage(db: Db, state: StoredState, page: RowPage): Promise<{ rows: ListingRow[]; total: number }> {
   const base = db.selectFrom('listings').where('state', '=', state);
-  const rows = await base.selectAll().orderBy('updated_at', 'asc').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const rows = await base.select(LISTING_COLUMNS).orderBy('updated_at', 'asc').orderBy('id').limit(page.limit).offset(page.offset).execute();
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return { rows, total: Number(total) };
 }
