@@ -113,10 +113,15 @@ export const enquiryBody = z.object({
 export const retryPaymentBody = z.object({ ...paymentChoiceInput }).strict();
 
 const addressSchema = z.object({ name: z.string(), street: z.string(), city: z.string(), state: z.string(), country: z.string(), postalCode: z.string(), phone: z.string(), email: z.string() });
+/** A line of an order or a standing order, as it was ordered. */
+export const orderLineSchema = z.object({
+  listingId: z.string(), title: z.string(), packageIndex: z.number().int(), packageLabel: z.string(), quantity: z.number().int(), unitPriceCents: cents, deliveryMethod: z.string(), cartEntryId: z.string(),
+  category: z.string().describe("the listing's category when ordered ('' on orders placed before it was kept); a service is given in person"),
+});
 export const orderSchema = z.object({
   id: z.string(), orderNumber: z.string(), checkoutId: z.string(), processName: z.string(), state: z.string(), lastTransition: z.string(), lastTransitionedAt: z.string(),
   customer: z.object({ id: z.string(), name: z.string() }), provider: z.object({ id: z.string(), name: z.string() }), priced: pricedOrderSchema.nullable(),
-  lines: z.array(z.object({ listingId: z.string(), title: z.string(), packageIndex: z.number().int(), packageLabel: z.string(), quantity: z.number().int(), unitPriceCents: cents, deliveryMethod: z.string(), cartEntryId: z.string() })),
+  lines: z.array(orderLineSchema),
   paymentTerm: z.string(), paymentMethodType: z.string(), paymentStatus: z.string(), paymentDueAt: z.string(), deliveryAddress: addressSchema.nullable(),
   allowedTransitions: z.array(z.string()).describe('what the caller may run now (POST /api/transactions/{id}/transition)'),
   activity: z.array(z.object({ transition: z.string(), actor: z.string(), fromState: z.string(), toState: z.string(), at: z.string(), note: z.string() })),

@@ -4,14 +4,14 @@
  */
 import { z } from 'zod';
 import { standingOrderChange, standingOrderInput } from '@caskade/orders/domain';
+import { orderLineSchema } from './buying';
 
-const cents = z.number().int();
 
 export const standingOrderBody = standingOrderInput;
 export const standingOrderChangeBody = standingOrderChange;
 export const standingOrderSchema = z.object({
   id: z.string(), sourceOrderId: z.string(), supplier: z.object({ id: z.string(), name: z.string() }),
-  lines: z.array(z.object({ listingId: z.string(), title: z.string(), packageIndex: z.number().int(), packageLabel: z.string(), quantity: z.number().int(), unitPriceCents: cents, deliveryMethod: z.string(), cartEntryId: z.string() }))
+  lines: z.array(orderLineSchema)
     .describe('as last ordered; each run prices them at today’s prices'),
   paymentMethodId: z.string(), intervalWeeks: z.number().int().min(1).max(8), paused: z.boolean(),
   nextRunAt: z.string(), nextNoticeAt: z.string().describe('when the buyer is told of the next run'), lastRunAt: z.string(),

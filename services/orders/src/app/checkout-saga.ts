@@ -95,8 +95,13 @@ function previewOrder(part: Priced, buyer: Caller, address: Address): orders.Ord
   return orderView(row, { viewer: 'customer' });
 }
 
-const linesOf = (part: SupplierPart): OrderLineRecord[] =>
-  part.lines.map((l) => ({ listingId: l.listingId, title: l.title, packageIndex: l.packageIndex, packageLabel: l.packageLabel, quantity: l.quantity, unitPriceCents: l.unitPriceCents, deliveryMethod: l.deliveryMethod, cartEntryId: l.cartEntryId }));
+/** What an order keeps of a line it was placed with. */
+export const orderLineRecord = (l: PlannedLine): OrderLineRecord => ({
+  listingId: l.listingId, title: l.title, packageIndex: l.packageIndex, packageLabel: l.packageLabel, quantity: l.quantity, unitPriceCents: l.unitPriceCents,
+  deliveryMethod: l.deliveryMethod, cartEntryId: l.cartEntryId, category: l.category,
+});
+
+const linesOf = (part: SupplierPart): OrderLineRecord[] => part.lines.map(orderLineRecord);
 
 /** Answer a key already used: the first answer again (waiting for it while the first request still runs). */
 async function replay(deps: OrdersDeps, existing: CheckoutRow, hash: string): Promise<orders.CheckoutOutcome> {

@@ -8,7 +8,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { DELIVERY_METHODS, priceOrder } from '../domain/pricing';
 import { findTransition } from '../domain/processes';
 import { orderNumberFrom } from '../domain/terms';
-import { nameOf, requireBuyer } from './checkout-saga';
+import { nameOf, orderLineRecord, requireBuyer } from './checkout-saga';
 import type { OrdersDeps } from './deps';
 import { packageLabel } from './initiate-from-cart';
 import { orderTransitioned } from './order-events';
@@ -65,7 +65,7 @@ export async function enquire(deps: OrdersDeps, ctx: CallContext, req: orders.En
         {
           id: randomUUID(), checkoutId: null, orderNumber: orderNumberFrom(deps.randomBytes(8)), buyerId: buyer.userId, buyerName, supplierId,
           supplierName: listing.author?.brandName ?? '', processName: 'release-1', priced,
-          lines: [{ listingId: line.listingId, title: line.title, packageIndex: line.packageIndex, packageLabel: line.packageLabel, quantity: line.quantity, unitPriceCents: line.unitPriceCents, deliveryMethod: line.deliveryMethod, cartEntryId: '' }],
+          lines: [orderLineRecord(line)],
           paymentTerm: 'none', deliveryAddress: null, now,
         },
         { transition: def.name, actor: 'customer', actorId: buyer.userId, to: def.to, paymentStatus: '', note: message },

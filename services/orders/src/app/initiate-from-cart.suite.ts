@@ -18,7 +18,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     const { ctx, addressId } = await h.buyer();
     const message = 'Could you deliver <b>two</b> kegs on Friday?';
     const enquired = (await h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 2, message }, ctx)).order;
-    expect([enquired?.state, enquired?.processName, enquired?.checkoutId, enquired?.lines.map((l) => l.quantity), enquired?.allowedTransitions]).toEqual(['enquiry', 'release-1', '', [2], []]);
+    expect([enquired?.state, enquired?.processName, enquired?.checkoutId, enquired?.lines.map((l) => [l.quantity, l.category]), enquired?.allowedTransitions]).toEqual(['enquiry', 'release-1', '', [[2, 'beer']], []]);
     expect(enquired?.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
     const id = enquired?.id ?? '';
     const asSupplier = (await h.client.getOrder({ id }, supplier)).order;
@@ -73,6 +73,8 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
         expect(await h.stockOf(listing.id)).toBe(10 - i);
         const out = await h.client.initiateFromCart({ ...request, speculative: false }, ctx);
         numbers.push(out.outcome?.checkout?.orders[0]?.orderNumber ?? '');
+        // The order keeps what the line was (the web says how it is delivered from the category).
+        expect(out.outcome?.checkout?.orders[0]?.lines.map((l) => [l.title, l.quantity, l.deliveryMethod, l.category])).toEqual([['Clash Pils', 1, 'pickup', 'beer']]);
       }
       expect(numbers[0]).toBe('CK-4679-ACDE');
       expect(numbers[1]).not.toBe(numbers[0]);

@@ -1,6 +1,7 @@
 import type { orders } from '@caskade/proto';
 import type { StandingOrderRow } from '../db/standing-orders';
 import { noticeAt } from '../domain/standing-orders';
+import { orderLineView } from './views';
 
 /** A standing order as the API answers it (the lines as last ordered; each run prices them anew). */
 export function standingOrderView(row: StandingOrderRow): orders.StandingOrder {
@@ -8,7 +9,7 @@ export function standingOrderView(row: StandingOrderRow): orders.StandingOrder {
     id: row.id,
     sourceOrderId: row.source_order_id,
     supplier: { id: row.supplier_id, name: row.supplier_name },
-    lines: row.lines,
+    lines: row.lines.map(orderLineView),
     paymentMethodId: row.payment_method_id,
     intervalWeeks: row.interval_weeks,
     paused: row.paused,

@@ -3,10 +3,13 @@ import type { orders } from '@caskade/proto';
 import { allowedTransitions, type Actor } from '../domain/processes';
 import type { CheckoutRow } from '../db/checkouts';
 import type { OrderRow, TransitionRow } from '../db/orders';
-import type { Address } from '../db/records';
+import type { Address, OrderLineRecord } from '../db/records';
 import type { PaymentSummary } from './payment-view';
 
 const iso = (d: Date | null | undefined): string => (d ? new Date(d).toISOString() : '');
+
+/** A stored order line as the API shows it (lines stored before the category was kept show ''). */
+export const orderLineView = (l: OrderLineRecord): orders.OrderLine => ({ ...l, category: l.category ?? '' });
 
 export function addressView(a: Address | null): orders.Address | undefined {
   return a ? { name: a.name, street: a.street, city: a.city, state: a.state, country: a.country, postalCode: a.postalCode, phone: a.phone, email: a.email } : undefined;
@@ -31,7 +34,7 @@ export function orderView(row: OrderRow, ctx: OrderViewContext): orders.Order {
     customer: { id: row.buyer_id, name: row.buyer_name },
     provider: { id: row.supplier_id, name: row.supplier_name },
     priced: row.priced,
-    lines: row.lines,
+    lines: row.lines.map(orderLineView),
     paymentTerm: row.payment_term,
     paymentMethodType: '',
     paymentStatus: row.payment_status,

@@ -32,6 +32,8 @@ export interface OrderLineRecord {
   unitPriceCents: number;
   deliveryMethod: 'pickup' | 'shipping';
   cartEntryId: string;
+  /** The listing's category at purchase; absent on lines stored before it was kept. */
+  category?: string;
 }
 
 /** The first answer to an idempotency key: what a replay answers (an error, or the checkout's id). */

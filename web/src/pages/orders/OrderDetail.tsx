@@ -12,7 +12,6 @@ import { formatPhone } from '@caskade/kit/rules';
 import { formatDate, formatDateTime, formatMoney } from '../../i18n/format';
 import {
   ACTOR_LABELS,
-  DELIVERY_METHOD_LABELS,
   LINE_ITEM_LABELS,
   ordersUi,
   PAYMENT_METHOD_TYPE_LABELS,
@@ -21,6 +20,7 @@ import {
   PAYOUT_STATUS_LABELS,
   transitionWording,
 } from '../../i18n/ordersMessages';
+import { deliveryLabel } from '../../i18n/deliveryLabel';
 import { InvoiceLinks } from './InvoiceLinks';
 import { OrderActions } from './OrderActions';
 import { ReorderButton } from './ReorderButton';
@@ -71,7 +71,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
   const units = lines.filter((l) => l.code === 'units');
   const others = lines.filter((l) => l.code !== 'units');
   const subtotal = units.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  const deliveryMethods = [...new Set(order.lines.map((l) => l.deliveryMethod).filter(Boolean))].map((m) => DELIVERY_METHOD_LABELS[m] ?? m);
+  const deliveryMethods = [...new Set(order.lines.filter((l) => l.deliveryMethod).map((l) => deliveryLabel(l.deliveryMethod, l.category)))];
   const seesPayout = order.viewerRole !== 'customer';
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const bankTransfer = order.paymentMethodType === '' && order.paymentStatus === 'awaiting_transfer';

@@ -86,6 +86,11 @@ export interface OrderLine {
   unitPriceCents: number;
   deliveryMethod: string;
   cartEntryId: string;
+  /**
+   * The listing's category when it was bought ('' on orders placed before it was kept): a service
+   * is given in person, whatever its delivery method says.
+   */
+  category: string;
 }
 
 export interface Order {
@@ -1264,6 +1269,7 @@ function createBaseOrderLine(): OrderLine {
     unitPriceCents: 0,
     deliveryMethod: "",
     cartEntryId: "",
+    category: "",
   };
 }
 
@@ -1292,6 +1298,9 @@ export const OrderLine: MessageFns<OrderLine> = {
     }
     if (message.cartEntryId !== "") {
       writer.uint32(66).string(message.cartEntryId);
+    }
+    if (message.category !== "") {
+      writer.uint32(74).string(message.category);
     }
     return writer;
   },
@@ -1373,6 +1382,14 @@ export const OrderLine: MessageFns<OrderLine> = {
             message.cartEntryId = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.category = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1419,6 +1436,7 @@ export const OrderLine: MessageFns<OrderLine> = {
         : isSet(object.cart_entry_id)
         ? globalThis.String(object.cart_entry_id)
         : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
     };
   },
 
@@ -1448,6 +1466,9 @@ export const OrderLine: MessageFns<OrderLine> = {
     if (message.cartEntryId !== "") {
       obj.cartEntryId = message.cartEntryId;
     }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
     return obj;
   },
 
@@ -1464,6 +1485,7 @@ export const OrderLine: MessageFns<OrderLine> = {
     message.unitPriceCents = object.unitPriceCents ?? 0;
     message.deliveryMethod = object.deliveryMethod ?? "";
     message.cartEntryId = object.cartEntryId ?? "";
+    message.category = object.category ?? "";
     return message;
   },
 };
