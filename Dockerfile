@@ -6,8 +6,8 @@
 #   docker build --target load-test           -t caskade-load-test .   (k6 with load-tests/k6)
 # The stages up to `build` do not depend on SERVICE, so building several images shares them.
 
-# Node.js 24, the active LTS line (supported until April 2028); the bundles target Node 20.19+, which the
-# development machines and CI still run (package.json engines), so both lines are exercised.
+# Node.js 24, the active LTS line (supported until April 2028): the same line every npm script runs on
+# (the root devDependency `node`, ADR 072; keep the two pins on one line). The bundles target Node 20.19+.
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG K6_IMAGE=grafana/k6:1.0.0
 

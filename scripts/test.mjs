@@ -22,6 +22,8 @@ function step(title, cmd, cmdArgs, extraEnv = {}) {
   return r.status === 0;
 }
 
+// npm runs this on the Node of the root devDependency `node` (ADR 072); every tool below inherits it through PATH.
+console.log(`node ${process.version}`);
 let ok = true;
 const checks = !only;
 if (checks) {
