@@ -1,6 +1,6 @@
 import { AU_STATES, invalidParams, isUuid } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
-import { searchPublishedListings, type ListingSearch, type ListingSort } from '../db/listings';
+import { searchListingCards, searchPublishedListings, type ListingSearch, type ListingSort } from '../db/listings';
 import type { CatalogDeps } from './deps';
 import { pageArgs, pagination } from './paging';
 import { isCategory, isServiceCategory, MAX_PRICE_CENTS, SEARCH_PAGE_SIZE } from '../domain';
@@ -65,9 +65,12 @@ export async function searchListings(deps: CatalogDeps, req: catalog.SearchListi
   // The same search is the same answer for everyone: served from the read cache (docs/decisions/058).
   // Cards (docs/decisions/071) are cached apart from whole listings: each is what its caller shows.
   return deps.readCache.get(`search:${JSON.stringify([search, args.offset, args.perPage, req.cards])}`, async () => {
-    const { rows, total } = await searchPublishedListings(deps.db, search, { offset: args.offset, limit: args.perPage });
-    return req.cards
-      ? { listings: [], cards: await toListingCards(deps.db, rows), pagination: pagination(args, total) }
-      : { listings: await toListings(deps.db, rows, { firstImageOnly: true }), cards: [], pagination: pagination(args, total) };
+    const page = { offset: args.offset, limit: args.perPage };
+    if (req.cards) {
+      const { rows, total } = await searchListingCards(deps.db, search, page);
+      return { listings: [], cards: toListingCards(rows), pagination: pagination(args, total) };
+    }
+    const { rows, total } = await searchPublishedListings(deps.db, search, page);
+    return { listings: await toListings(deps.db, rows, { firstImageOnly: true }), cards: [], pagination: pagination(args, total) };
   });
 }

@@ -6,7 +6,7 @@ import { isUuid } from '@caskade/kit';
 import type { catalog } from '@caskade/proto';
 import { findDisplayNames, type BrandPageRow } from '../db/brands';
 import { findImages, type ImageRow } from '../db/images';
-import { fieldsFromRow, type ListingRow } from '../db/listings';
+import { fieldsFromRow, type ListingCardRow, type ListingRow } from '../db/listings';
 import type { ReservationRow } from '../db/reservations';
 import type { Db } from '../db/schema';
 import { CARD_VARIANTS, createSlug, imageUrl } from '../domain';
@@ -56,14 +56,12 @@ export async function toListings(db: Db, rows: readonly ListingRow[], opts: { fi
 
 /**
  * Published listings as search cards (docs/decisions/071): the fields a card shows and the card
- * variants of the cover photo, in the order given.
+ * variants of the cover photo (read with the row), in the order given.
  */
-export async function toListingCards(db: Db, rows: readonly ListingRow[]): Promise<catalog.ListingCard[]> {
-  if (rows.length === 0) return [];
-  const images = await loadImages(db, rows.flatMap((r) => r.image_ids.slice(0, 1)));
+export function toListingCards(rows: readonly ListingCardRow[]): catalog.ListingCard[] {
   const cardVariants: readonly string[] = CARD_VARIANTS;
   return rows.map((r) => {
-    const cover = r.image_ids[0] === undefined ? undefined : images.get(r.image_ids[0]);
+    const cover = r.cover_image_id && r.cover_variants ? toImage({ id: r.cover_image_id, variants: r.cover_variants }) : undefined;
     return {
       id: r.id,
       slug: createSlug(r.title),
@@ -72,7 +70,7 @@ export async function toListingCards(db: Db, rows: readonly ListingRow[]): Promi
       category: r.category,
       collection: r.collection,
       priceCents: r.price_cents,
-      packageCount: r.price_packages.length,
+      packageCount: r.package_count,
       image: cover ? { id: cover.id, variants: cover.variants.filter((v) => cardVariants.includes(v.name)) } : undefined,
       authorId: r.author_id,
       brandName: r.brand_name,

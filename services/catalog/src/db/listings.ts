@@ -344,6 +344,17 @@ export interface ListingSearch {
 
 const searchColumns = sql.join(LISTING_COLUMNS.map((c) => sql.ref(`l.${c}`)));
 
+/** What a search card shows of a listing (docs/decisions/071): no description, attributes or dates to read and parse. */
+export type ListingCardRow = Pick<ListingRow, 'id' | 'listing_type' | 'title' | 'category' | 'collection' | 'price_cents' | 'author_id' | 'brand_name' | 'stock_quantity'> & {
+  package_count: number;
+  /** The first photo's id and stored variants, if it has one. */
+  cover_image_id: string | null;
+  cover_variants: ImageRow['variants'] | null;
+};
+const cardColumns = sql`l.id, l.listing_type, l.title, l.category, l.collection, l.price_cents, l.author_id, l.brand_name, l.stock_quantity,
+  jsonb_array_length(l.price_packages)::int as package_count, l.image_ids[1] as cover_image_id,
+  (select i.variants from images i where i.id = l.image_ids[1]) as cover_variants`;
+
 /** Keywords → whether they make a tsquery with terms: a pure function of the text, remembered (bounded) so a search costs no extra round trip. */
 const searchTermsKnown = new Map<string, boolean>();
 const SEARCH_TERMS_REMEMBERED = 5000;
@@ -390,7 +401,22 @@ async function estimatedMatches(db: Db, where: RawBuilder<unknown>): Promise<num
  * there are (exact up to EXACT_COUNT_LIMIT, estimated above). Every condition is one the partial
  * search indexes answer. docs/decisions/011, 058.
  */
-export async function searchPublishedListings(db: Db, search: ListingSearch, page: RowPage): Promise<{ rows: ListingRow[]; total: number; totalIsEstimate: boolean }> {
+export function searchPublishedListings(db: Db, search: ListingSearch, page: RowPage): Promise<SearchPage<ListingRow>> {
+  return searchRows<ListingRow>(db, search, page, searchColumns);
+}
+
+/** The same search as searchPublishedListings, each row only what its card shows. */
+export function searchListingCards(db: Db, search: ListingSearch, page: RowPage): Promise<SearchPage<ListingCardRow>> {
+  return searchRows<ListingCardRow>(db, search, page, cardColumns);
+}
+
+export interface SearchPage<R> {
+  rows: R[];
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+async function searchRows<R>(db: Db, search: ListingSearch, page: RowPage, columns: RawBuilder<unknown>): Promise<SearchPage<R>> {
   const conds: RawBuilder<unknown>[] = [sql`l.state = 'published'`];
   if (!search.includeSoldOut) conds.push(sql`l.stock_quantity > 0`);
   const query = (await hasSearchTerms(db, search.keywords)) ? sql`websearch_to_tsquery('english', ${search.keywords})` : null;
@@ -448,8 +474,8 @@ export async function searchPublishedListings(db: Db, search: ListingSearch, pag
     const relevance = search.sort === 'relevance';
     const rankColumn = relevance ? sql`ts_rank(l.search, ${query}) as rank` : sql`0::real as rank`;
     const innerOrder = relevance ? sql`rank desc, l.created_at desc, l.id desc` : order;
-    const out = await sql<ListingRow & { matches: number }>`
-      select ${searchColumns}, p.matches
+    const out = await sql<R & { matches: number }>`
+      select ${columns}, p.matches
       from (
         select l.id, l.created_at, l.price_cents, ${rankColumn}, count(*) over ()::int as matches
         from listings l where ${where} order by ${innerOrder} limit ${page.limit} offset ${page.offset}
@@ -457,7 +483,8 @@ export async function searchPublishedListings(db: Db, search: ListingSearch, pag
       join listings l on l.id = p.id
       order by ${keyOrder}`.execute(db);
     const first = out.rows[0];
-    if (first) return { rows: out.rows.map(({ matches: _matches, ...row }) => row), total: first.matches, totalIsEstimate: false };
+    // Each row keeps its `matches` column (the views pick their fields), rather than a copy of every row without it.
+    if (first) return { rows: out.rows, total: first.matches, totalIsEstimate: false };
     // A page past the end shows no row to carry the total: count them apart.
     const counted = page.offset === 0 ? 0 : ((await sql<{ total: number }>`select count(*)::int as total from listings l where ${where}`.execute(db)).rows[0]?.total ?? 0);
     return { rows: [], total: counted, totalIsEstimate: false };
@@ -465,8 +492,8 @@ export async function searchPublishedListings(db: Db, search: ListingSearch, pag
 
   // The page's ids first (an index-only scan past the offset), then only those rows in full: a deep
   // page no longer reads every skipped row from the table.
-  const pageRows = sql<ListingRow>`
-      select ${searchColumns}
+  const pageRows = sql<R>`
+      select ${columns}
       from unnest(array(select l.id from listings l where ${where} order by ${order} limit ${page.limit} offset ${page.offset})) with ordinality as p(id, n)
       join listings l on l.id = p.id
       order by p.n`.execute(db);
