@@ -6,6 +6,8 @@ module.exports = {
   // 20 s a test unless it says more (a global option: a project's own is ignored): jest's 5 s default
   // failed tests that spawn a process or open a database on a loaded 2-core CI machine.
   testTimeout: 20_000,
+  // Also global: the files that gather a service's suites run first (tests/support/test-sequencer.mjs).
+  testSequencer: '<rootDir>/tests/support/test-sequencer.mjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{services,gateway,web,proto}/**/*.test.{ts,tsx}'], testPathIgnorePatterns: ['/node_modules/'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'], globalSetup: '<rootDir>/tests/support/global-setup.ts' },
