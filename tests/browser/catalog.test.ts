@@ -511,7 +511,8 @@ describeWithServices('browser: catalog', [chromiumGate, webBuildGate, pgliteServ
     await supplier.getByRole('button', { name: 'Save changes' }).click();
     await supplier.getByText('Changes saved and sent to our team for approval', { exact: false }).waitFor();
     const held = await supplier.request.get(`${fx.app.url}/api/own-listings/${draft.id}`);
-    expect(((await held.json()) as { data: { state: string; description: string } }).data).toMatchObject({ state: 'pendingApproval', description: 'Dry apple cider, now with a longer description.' });
+    const heldListing = ((await held.json()) as { data: { id: string; state: string; description: string } }).data;
+    expect([held.status(), heldListing.id, heldListing.state, heldListing.description]).toEqual([200, draft.id, 'pendingApproval', 'Dry apple cider, now with a longer description.']);
     await operator.reload();
     await row.waitFor(); // back in the operator's queue
   }, TIMEOUT);
