@@ -10,6 +10,7 @@
  * Screenshots land in /tmp/shots (buying-*).
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
 
@@ -87,6 +88,34 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     await page.getByRole('button', { name: 'Log in' }).click();
     // Buyers land on the landing page, suppliers on their listings, operators on the order queue (ADR 059).
     await page.waitForURL((url) => url.pathname !== '/login');
+  }
+
+  /** A listing of the page's supplier, live: created with a photo, published, and approved by the operator where the supplier's listings wait for approval. Its id. */
+  async function liveListing(page: Page, title: string): Promise<string> {
+    const headers = { Origin: fx.app.url };
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 150, b: 40 } } }).png().toBuffer();
+    const up = await page.request.post(`${fx.app.url}/api/images`, { headers, multipart: { image: { name: 'photo.png', mimeType: 'image/png', buffer: photo } } });
+    expect(up.status()).toBe(201);
+    const imageId = ((await up.json()) as { data: { id: string } }).data.id;
+    const created = await page.request.post(`${fx.app.url}/api/own-listings`, {
+      headers,
+      data: {
+        listingType: 'product', title, description: `${title}, for the trade.`, category: 'beer', productType: 'lager', style: 'pilsner',
+        attributes: { alcoholicPercent: 5, colour: 'Straw', malts: 'Pilsner', hops: 'Saaz', vegan: true },
+        pricePackages: [{ packageType: 'keg', size: 50, quantity: 1, priceCents: 21_000 }],
+        location: { address: 'Healesville VIC', state: 'VIC', postcode: '3777' }, pickupEnabled: true, shippingEnabled: true, imageIds: [imageId], stockQuantity: 20,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    expect((await page.request.post(`${fx.app.url}/api/own-listings/${id}/publish`, { headers })).status()).toBe(200);
+    const operator = await newPage();
+    await logIn(operator, 'operator@example.com');
+    const approved = await operator.request.post(`${fx.app.url}/api/operator/listings/${id}/approve`, { headers });
+    expect(approved.status()).toBe(200);
+    await operator.close();
+    expect((await getJson<{ state: string }>(`/api/listings/${id}`)).state).toBe('published');
+    return id;
   }
 
   async function axeCheck(page: Page, name: string): Promise<void> {
@@ -361,6 +390,21 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     await reminder.waitFor({ state: 'hidden' });
     await page.goto('/account/contact-details');
     await reminder.waitFor({ state: 'hidden' }); // not on the contact details page
+    // Its listing goes live (the operator approves it) while it still cannot be paid: a buyer's cart
+    // names it and holds checkout back, before any checkout is tried.
+    const listingId = await liveListing(page, 'Payout Pending Pilsner');
+    const buyer = await newPage();
+    await logIn(buyer, 'buyer@example.com');
+    const added = await buyer.request.post(`${fx.app.url}/api/cart`, { headers: { Origin: fx.app.url }, data: { listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' } });
+    expect(added.status()).toBe(201);
+    await buyer.goto('/cart');
+    const group = buyer.getByRole('region', { name: 'From Newcomer Brewing' });
+    const unpaid = 'Newcomer Brewing hasn’t finished setting up payouts, so its products can’t be bought yet. Remove them from your cart to check out the rest.';
+    await group.getByText(unpaid).waitFor();
+    expect(await buyer.getByRole('button', { name: 'Check out' }).isDisabled()).toBe(true);
+    await shot(buyer, 'cart-payout-missing');
+    await axeCheck(buyer, 'cart with a supplier that cannot be paid');
+
     await page.goto('/listings');
     await reminder.getByRole('link', { name: 'Set up payouts' }).click();
     await page.waitForURL(/\/account\/payments$/);
@@ -371,6 +415,13 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     await card.getByText(/^Your payout account acct_sandbox_[0-9a-f]+ is set up/).waitFor();
     await page.reload();
     await page.getByRole('region', { name: 'Payout account' }).getByText(/^Your payout account acct_sandbox_/).waitFor();
+    // Set up: the buyer's cart lets the line through (and the line goes, leaving the demo buyer's cart as it was).
+    await buyer.reload();
+    await group.getByRole('button', { name: 'Remove Payout Pending Pilsner' }).waitFor();
+    expect(await group.getByText(unpaid).count()).toBe(0);
+    expect(await buyer.getByRole('button', { name: 'Check out' }).isEnabled()).toBe(true);
+    await group.getByRole('button', { name: 'Remove Payout Pending Pilsner' }).click();
+    await buyer.getByText(SAYS.cartIsEmpty, { exact: true }).waitFor();
     // Set up: no more reminders.
     await page.goto('/listings');
     await page.getByRole('heading', { level: 1 }).waitFor();

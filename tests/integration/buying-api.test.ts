@@ -367,11 +367,18 @@ describe('the cart through the gateway', () => {
     const pendingId = (await listingOf(fresh, 'Awaiting Approval Ale', 10)).id;
     expect((await operator.post(`/api/operator/listings/${pendingId}/approve`)).status).toBe(200);
     const { session: other, addressId } = await newBuyer('nopayout@example.com');
-    expect((await other.post('/api/cart', { listingId: pendingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const added = await other.post('/api/cart', { listingId: pendingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    expect(added.status).toBe(201);
+    // The cart says so before any checkout: the group is flagged and the cart cannot be checked out.
+    const flagged = (await other.get<{ data: CartView }>('/api/cart')).body.data;
+    expect([flagged.suppliers.map((g) => g.payoutAccountMissing), flagged.canCheckOut]).toEqual([[true], false]);
     const refused = await checkout(other, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
     expect(refused.status).toBe(409);
     expect(refused.body.errors?.[0]?.code).toBe('transaction-missing-stripe-account');
     expect((await fresh.post('/api/payout-account/sandbox')).status).toBe(201);
+    // Set up: the next read of the cart lets it through.
+    const cleared = (await other.get<{ data: CartView }>('/api/cart')).body.data;
+    expect([cleared.suppliers.map((g) => g.payoutAccountMissing), cleared.canCheckOut]).toEqual([[false], true]);
     const bought = await checkout(other, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
     expect(bought.status).toBe(201);
     expect(bought.body.data.checkout?.state).toBe('purchased');

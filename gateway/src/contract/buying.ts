@@ -49,10 +49,11 @@ export const supplierGroupSchema = z.object({
   supplierId: z.uuid(), supplierName: z.string(), entries: z.array(cartEntrySchema), priced: pricedOrderSchema.nullable(),
   minimumOrderQuantity: z.number().int(), totalQuantity: z.number().int(), minimumMet: z.boolean(),
   paymentTermsOffered: z.array(z.string()), paymentTerm: z.string(),
+  payoutAccountMissing: z.boolean().describe('the supplier cannot be paid yet (no payout account): its lines cannot be checked out'),
 });
 export const cartSchema = z.object({
   suppliers: z.array(supplierGroupSchema), itemCount: z.number().int().describe('the top bar badge'), entryCount: z.number().int(),
-  payinTotalCents: cents, canCheckOut: z.boolean(),
+  payinTotalCents: cents, canCheckOut: z.boolean().describe('every supplier meets its minimum and can be paid, and no entry has a problem'),
 });
 export const addToCartBody = z.object({ listingId: uuid, packageIndex, quantity, deliveryMethod: deliveryMethod.optional() }).strict();
 export const updateCartBody = z.object({ entryId: uuid, quantity: quantity.optional(), deliveryMethod: deliveryMethod.optional() }).strict();

@@ -2,7 +2,8 @@
  * /cart (product-spec §2, §5 "Cart"): the buyer's server-side cart grouped by supplier. Each
  * group lists its entries (quantity change, removal, problems), its line items with GST and WET
  * itemised and the GST-inclusive total, the supplier's minimum order ("Minimum order not met"
- * blocks checkout) and a payment term where the supplier offers terms. "Check out" leads to the
+ * blocks checkout), a supplier that cannot be paid yet (no payout account: named, and checkout
+ * waits until its lines are out) and a payment term where the supplier offers terms. "Check out" leads to the
  * multi-supplier checkout; an empty cart says "Cart is empty".
  */
 import { useState } from 'react';
@@ -17,11 +18,14 @@ import { FormMessage, SelectField } from '../components/Field';
 import { PageContainer, PageHeading } from '../components/PageLayout';
 import { Spinner } from '../components/Spinner';
 import { PAYMENT_TERM_LABELS, buyingMessage, buyingUi, failureMessages } from '../i18n/buyingMessages';
+import { missingPayoutAccount } from '../i18n/checkoutFailure';
 import { deliveryLabel } from '../i18n/deliveryLabel';
 import { formatMoney } from '../i18n/format';
 import { packageLabel } from '../lib/packages';
 
 const t = buyingUi.cart;
+/** A supplier whose name the cart could not read (its listings gone): here, not in the shared strings the listing page loads. */
+const THIS_SUPPLIER = 'This supplier';
 
 export default function CartPage() {
   const cart = useCart();
@@ -106,6 +110,11 @@ function SupplierGroup({ group }: { group: SupplierGroupView }) {
             <p className="font-semibold">{buyingMessage(ORDER_MSG.minimumOrderNotMet)}</p>
             <p>{t.minimum(group.minimumOrderQuantity, group.totalQuantity)}</p>
           </FormMessage>
+        </div>
+      ) : null}
+      {group.payoutAccountMissing ? (
+        <div className="mt-4" data-testid="payout-account-missing">
+          <FormMessage tone="error">{missingPayoutAccount([group.supplierName || THIS_SUPPLIER])}</FormMessage>
         </div>
       ) : null}
       {offered.length > 0 ? (

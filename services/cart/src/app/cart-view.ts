@@ -1,8 +1,8 @@
 /**
  * The buyer's cart as the cart page shows it: entries grouped by supplier, each with its problem
  * (if any) against the listing now, each group priced by the one pricing function, its minimum
- * order and payment terms. The cart's own rows are read in one statement; listings are loaded from
- * catalog in parallel.
+ * order and payment terms, and whether the supplier can be paid yet. The cart's own rows are read in
+ * one statement; listings (catalog) and payout accounts (payments) are asked for in parallel.
  */
 import { requiresLiquorLicence } from '@caskade/catalog/domain';
 import { minimumMet, priceOrder, type PricingLine } from '@caskade/orders/domain';
@@ -51,7 +51,10 @@ export async function loadCart(deps: CartDeps, buyerId: string, known: ReadonlyM
   const { rows, terms: storedTerms, choices } = await readCartParts(deps.db, buyerId);
   const supplierIds = [...new Set(rows.map((r) => r.supplier_id))];
   const terms = termsFor(supplierIds, storedTerms);
-  const loaded = await loadListings(deps.listings, rows.map((r) => r.listing_id).filter((id) => !known.has(id)));
+  const [loaded, unpayable] = await Promise.all([
+    loadListings(deps.listings, rows.map((r) => r.listing_id).filter((id) => !known.has(id))),
+    supplierIds.length > 0 ? deps.payoutAccounts.missing(supplierIds) : Promise.resolve([]),
+  ]);
   // Listings the caller has just read (add to cart) are not asked for again.
   const listings = new Map<string, catalog.Listing | null>([...loaded, ...known]);
   const perListing = new Map<string, number>();
@@ -83,6 +86,7 @@ export async function loadCart(deps: CartDeps, buyerId: string, known: ReadonlyM
         minimumMet: minimumMet(totalQuantity, minimum),
         paymentTermsOffered: offered,
         paymentTerm: chosen && offered.includes(chosen) ? chosen : 'none',
+        payoutAccountMissing: unpayable.includes(supplierId),
       };
     }),
   );
@@ -92,6 +96,6 @@ export async function loadCart(deps: CartDeps, buyerId: string, known: ReadonlyM
     itemCount,
     entryCount: rows.length,
     payinTotalCents: suppliers.reduce((s, g) => s + (g.priced?.payinTotalCents ?? 0), 0),
-    canCheckOut: rows.length > 0 && suppliers.every((g) => g.minimumMet && g.entries.every((e) => e.problem === '')),
+    canCheckOut: rows.length > 0 && suppliers.every((g) => g.minimumMet && !g.payoutAccountMissing && g.entries.every((e) => e.problem === '')),
   };
 }

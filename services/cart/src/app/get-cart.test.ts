@@ -86,6 +86,30 @@ describeCart('GetCart: grouped by supplier, priced, with problems, minimums and 
     expect([met?.suppliers[0]?.totalQuantity, met?.suppliers[0]?.minimumMet, met?.canCheckOut]).toEqual([4, true, true]);
   });
 
+  it('names a supplier that cannot be paid yet and holds checkout back until it can', async () => {
+    const { client, listing, buyer, supplier, cartOf, payoutAccounts } = h();
+    const me = buyer();
+    const ready = supplier();
+    const unready = supplier();
+    payoutAccounts.without.add(unready.caller?.userId ?? '');
+    const a = listing({ supplier: ready });
+    const b = listing({ supplier: unready, brandName: 'Vines & Co' });
+    await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me);
+    const added = (await client.addToCart({ listingId: b.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me)).cart;
+    // The answer to the add says it already, as does every read after.
+    for (const current of [added, await cartOf(me)]) {
+      expect(current?.suppliers.map((g) => [g.supplierId, g.payoutAccountMissing])).toEqual([
+        [ready.caller?.userId, false],
+        [unready.caller?.userId, true],
+      ]);
+      expect(current?.canCheckOut).toBe(false);
+    }
+    // Set up: the next read lets the cart through.
+    payoutAccounts.without.clear();
+    const after = await cartOf(me);
+    expect([after.suppliers.map((g) => g.payoutAccountMissing), after.canCheckOut]).toEqual([[false, false], true]);
+  });
+
   it('answers an empty cart that cannot be checked out, only to a buyer', async () => {
     const { client, buyer, supplier, cartOf } = h();
     expect(await cartOf(buyer())).toEqual({ suppliers: [], itemCount: 0, entryCount: 0, payinTotalCents: 0, canCheckOut: false });

@@ -10,7 +10,7 @@ import { catalogEnv, startCatalog, type CatalogService, type SupplierDirectory }
 import { cart, catalog } from '@caskade/proto';
 import { cartEnv } from '../config';
 import { startCart, type CartService } from '../index';
-import { ctxOf, testLogger } from '../testing/harness';
+import { ctxOf, MemoryPayoutAccounts, testLogger } from '../testing/harness';
 import { catalogListings, loadListings } from './listings';
 
 const brewer = ctxOf(randomUUID(), 'supplier');
@@ -39,7 +39,7 @@ async function startBoth(backend: Backend): Promise<Both> {
   const catalogSchema = uniqueName('cart_catalog_test');
   const cartSchema = uniqueName('cart_test');
   const catalogSvc = await startCatalog({ env: catalogEnv.parse({ DATA_DIR: ':memory:', IDENTITY_ADDR: '127.0.0.1:1', ...db }), bus, logger: testLogger, schema: catalogSchema, directory });
-  const cartSvc = await startCart({ env: cartEnv.parse({ DATA_DIR: ':memory:', CATALOG_ADDR: catalogSvc.grpcAddress, ...db }), bus, logger: testLogger, schema: cartSchema });
+  const cartSvc = await startCart({ env: cartEnv.parse({ DATA_DIR: ':memory:', CATALOG_ADDR: catalogSvc.grpcAddress, PAYMENTS_ADDR: '127.0.0.1:1', ...db }), bus, logger: testLogger, schema: cartSchema, payoutAccounts: new MemoryPayoutAccounts() });
   const catalogClient = createClient(catalog.CatalogServiceService, catalogSvc.grpcAddress);
   const cartClient = createClient(cart.CartServiceService, cartSvc.grpcAddress);
   let image: Promise<catalog.Image | undefined> | undefined;

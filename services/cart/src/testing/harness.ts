@@ -1,6 +1,7 @@
 /**
  * The cart started for its tests, on PGlite or on PostgreSQL (a fresh schema, dropped after): a
- * gRPC client, an in-memory listing source standing in for catalog (tests put and change listings),
+ * gRPC client, an in-memory listing source standing in for catalog (tests put and change listings)
+ * and a set of suppliers without payout accounts standing in for payments,
  * a clock, the bus it consumes from, and helpers for fresh buyers and suppliers. `describeCart` runs
  * a suite on both databases through describeServiceBackends, so a test never passes without running.
  */
@@ -9,6 +10,7 @@ import { createClient, createLogger, LocalEventBus, type CallContext, type Event
 import { describeServiceBackends, dropTestSchema, TEST_DATABASE_URL, uniqueName, type Backend, type GatedSuite } from '@caskade/kit/testing';
 import { cart, catalog } from '@caskade/proto';
 import type { ListingSource } from '../app/listings';
+import type { PayoutAccountSource } from '../app/payout-accounts';
 import { cartEnv } from '../config';
 import { startCart, type CartService } from '../index';
 
@@ -26,6 +28,14 @@ export class MemoryListings implements ListingSource {
     const found = this.byId.get(id);
     if (!found) throw new Error(`no listing ${id}`);
     this.byId.set(id, catalog.Listing.fromPartial({ ...found, ...change, fields: { ...found.fields, ...change.fields } }));
+  }
+}
+
+/** Payments as the cart sees it: every supplier can be paid unless the test takes its account away. */
+export class MemoryPayoutAccounts implements PayoutAccountSource {
+  readonly without = new Set<string>();
+  async missing(supplierIds: readonly string[]): Promise<string[]> {
+    return [...new Set(supplierIds)].filter((id) => this.without.has(id));
   }
 }
 
@@ -52,6 +62,7 @@ export interface CartHarness {
   svc: CartService;
   client: PromiseClient<typeof cart.CartServiceService>;
   listings: MemoryListings;
+  payoutAccounts: MemoryPayoutAccounts;
   bus: LocalEventBus;
   clock: { now: number };
   /** A buyer no other test has used. */
@@ -71,13 +82,15 @@ export async function startCartHarness(backend: Backend): Promise<CartHarness> {
   const schema = uniqueName('cart_test');
   const bus = new LocalEventBus({ logger: testLogger, retryBaseMs: 5, retryMaxMs: 20 });
   const listings = new MemoryListings();
+  const payoutAccounts = new MemoryPayoutAccounts();
   const clock = { now: Date.now() };
   const svc = await startCart({
-    env: cartEnv.parse({ DATA_DIR: ':memory:', CATALOG_ADDR: '127.0.0.1:1', LOG_LEVEL: 'silent', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
+    env: cartEnv.parse({ DATA_DIR: ':memory:', CATALOG_ADDR: '127.0.0.1:1', PAYMENTS_ADDR: '127.0.0.1:1', LOG_LEVEL: 'silent', ...(backend === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}) }),
     bus,
     logger: testLogger,
     schema,
     listings,
+    payoutAccounts,
     now: () => new Date(clock.now),
   });
   const client = createClient(cart.CartServiceService, svc.grpcAddress);
@@ -86,6 +99,7 @@ export async function startCartHarness(backend: Backend): Promise<CartHarness> {
     svc,
     client,
     listings,
+    payoutAccounts,
     bus,
     clock,
     buyer: (scopes = []) => ctxOf(randomUUID(), 'buyer', scopes),

@@ -18,7 +18,7 @@ export const SERVICE_MANIFEST = [
   { name: 'notifications', calls: ['identity'] },
   { name: 'catalog', calls: ['identity'] },
   { name: 'payments', calls: [] },
-  { name: 'cart', calls: ['catalog'] },
+  { name: 'cart', calls: ['catalog', 'payments'] },
   { name: 'messaging', calls: ['identity'] },
   { name: 'orders', calls: ['identity', 'catalog', 'cart', 'payments'] },
 ] as const satisfies readonly ServiceEntry[];

@@ -80,7 +80,7 @@ async function startCalledServices(backend: Backend): Promise<CalledServices> {
   const env: Record<string, string> = { DATA_DIR: ':memory:', LOG_LEVEL: 'silent', ...db };
   const catalogSvc = await startCatalog({ env: catalogEnv.parse({ ...env, IDENTITY_ADDR: '127.0.0.1:1' }), bus, logger: testLogger, schema: schemas.catalog, directory });
   const paymentsSvc = await startPayments({ env: paymentsEnv.parse({ ...env, SANDBOX_BECS_SETTLE_SECONDS: '0' }), bus, logger: testLogger, schema: schemas.payments, pollMs: 50 });
-  const cartSvc = await startCart({ env: cartEnv.parse({ ...env, CATALOG_ADDR: catalogSvc.grpcAddress }), bus, logger: testLogger, schema: schemas.cart });
+  const cartSvc = await startCart({ env: cartEnv.parse({ ...env, CATALOG_ADDR: catalogSvc.grpcAddress, PAYMENTS_ADDR: paymentsSvc.grpcAddress }), bus, logger: testLogger, schema: schemas.cart });
   const identitySvc = await startIdentity({ env: identityEnv.parse(env), bus, logger: testLogger, schema: schemas.identity });
   const catalogClient = createClient(catalog.CatalogServiceService, catalogSvc.grpcAddress);
   const cartClient = createClient(cart.CartServiceService, cartSvc.grpcAddress);

@@ -69,6 +69,11 @@ export interface SupplierGroup {
   paymentTermsOffered: string[];
   /** The buyer's choice: none (pay now) or one of those offered. */
   paymentTerm: string;
+  /**
+   * The supplier has no payout account yet (payments says so): its lines cannot be checked out
+   * (checkout answers transaction-missing-stripe-account) until it has one.
+   */
+  payoutAccountMissing: boolean;
 }
 
 export interface Cart {
@@ -77,7 +82,7 @@ export interface Cart {
   itemCount: number;
   entryCount: number;
   payinTotalCents: number;
-  /** True when every group meets its minimum and no entry has a problem. */
+  /** True when every group meets its minimum, its supplier can be paid, and no entry has a problem. */
   canCheckOut: boolean;
 }
 
@@ -739,6 +744,7 @@ function createBaseSupplierGroup(): SupplierGroup {
     minimumMet: false,
     paymentTermsOffered: [],
     paymentTerm: "",
+    payoutAccountMissing: false,
   };
 }
 
@@ -770,6 +776,9 @@ export const SupplierGroup: MessageFns<SupplierGroup> = {
     }
     if (message.paymentTerm !== "") {
       writer.uint32(74).string(message.paymentTerm);
+    }
+    if (message.payoutAccountMissing !== false) {
+      writer.uint32(80).bool(message.payoutAccountMissing);
     }
     return writer;
   },
@@ -859,6 +868,14 @@ export const SupplierGroup: MessageFns<SupplierGroup> = {
             message.paymentTerm = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.payoutAccountMissing = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -910,6 +927,11 @@ export const SupplierGroup: MessageFns<SupplierGroup> = {
         : isSet(object.payment_term)
         ? globalThis.String(object.payment_term)
         : "",
+      payoutAccountMissing: isSet(object.payoutAccountMissing)
+        ? globalThis.Boolean(object.payoutAccountMissing)
+        : isSet(object.payout_account_missing)
+        ? globalThis.Boolean(object.payout_account_missing)
+        : false,
     };
   },
 
@@ -942,6 +964,9 @@ export const SupplierGroup: MessageFns<SupplierGroup> = {
     if (message.paymentTerm !== "") {
       obj.paymentTerm = message.paymentTerm;
     }
+    if (message.payoutAccountMissing !== false) {
+      obj.payoutAccountMissing = message.payoutAccountMissing;
+    }
     return obj;
   },
 
@@ -961,6 +986,7 @@ export const SupplierGroup: MessageFns<SupplierGroup> = {
     message.minimumMet = object.minimumMet ?? false;
     message.paymentTermsOffered = object.paymentTermsOffered?.map((e) => e) || [];
     message.paymentTerm = object.paymentTerm ?? "";
+    message.payoutAccountMissing = object.payoutAccountMissing ?? false;
     return message;
   },
 };
