@@ -126,7 +126,11 @@ export async function queryOrders(db: Db, q: OrderQuery): Promise<{ rows: OrderR
 
 /** A term order's charge: its payment status (pending, processing, paid, failed). */
 export async function setOrderPaymentStatus(db: Db, orderId: string, status: string): Promise<void> {
-  await db.updateTable('orders').set({ payment_status: status }).where('id', '=', orderId).where('payment_term', '<>', 'none').execute();
+  // A term order's payment that succeeded is final (a succeeded payment is never charged again) and
+  // a refund comes after it: an earlier status arriving late (the declined card's event delivered
+  // after Pay now with another card answered paid) must not make a paid order look failed again.
+  const after = status === 'paid' ? ['refunded'] : ['paid', 'refunded'];
+  await db.updateTable('orders').set({ payment_status: status }).where('id', '=', orderId).where('payment_term', '<>', 'none').where('payment_status', 'not in', after).execute();
 }
 
 /** A cancel's refund went through: record it once (a redelivered event finds it recorded). */
