@@ -404,6 +404,13 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     expect(await buyer.getByRole('button', { name: 'Check out' }).isDisabled()).toBe(true);
     await shot(buyer, 'cart-payout-missing');
     await axeCheck(buyer, 'cart with a supplier that cannot be paid');
+    // The checkout page (reached by its address) says the same before any payment is filled in, and Pay waits.
+    await buyer.goto('/checkout-multi-suppliers');
+    await buyer.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await buyer.getByText(unpaid).waitFor();
+    expect(await buyer.getByRole('complementary', { name: 'Order summary' }).getByRole('button', { name: /^(Pay |Place order)/ }).isDisabled()).toBe(true);
+    await shot(buyer, 'checkout-payout-missing');
+    await buyer.goto('/cart');
 
     await page.goto('/listings');
     await reminder.getByRole('link', { name: 'Set up payouts' }).click();

@@ -372,11 +372,15 @@ describe('the cart through the gateway', () => {
     // The cart says so before any checkout: the group is flagged and the cart cannot be checked out.
     const flagged = (await other.get<{ data: CartView }>('/api/cart')).body.data;
     expect([flagged.suppliers.map((g) => g.payoutAccountMissing), flagged.canCheckOut]).toEqual([[true], false]);
+    // The checkout page's preview is refused alike (naming the supplier), before any payment is filled in.
+    const preview = await checkout(other, { deliveryAddressId: addressId, isSpeculative: true }, null);
+    expect([preview.status, preview.body.errors?.[0]?.code, preview.body.errors?.[0]?.meta]).toEqual([409, 'transaction-missing-stripe-account', { supplierIds: [flagged.suppliers[0]?.supplierId] }]);
     const refused = await checkout(other, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
     expect(refused.status).toBe(409);
     expect(refused.body.errors?.[0]?.code).toBe('transaction-missing-stripe-account');
     expect((await fresh.post('/api/payout-account/sandbox')).status).toBe(201);
     // Set up: the next read of the cart lets it through.
+    expect((await checkout(other, { deliveryAddressId: addressId, isSpeculative: true }, null)).status).toBe(200);
     const cleared = (await other.get<{ data: CartView }>('/api/cart')).body.data;
     expect([cleared.suppliers.map((g) => g.payoutAccountMissing), cleared.canCheckOut]).toEqual([[false], true]);
     const bought = await checkout(other, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });

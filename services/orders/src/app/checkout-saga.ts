@@ -128,6 +128,16 @@ export async function loadCheckoutView(deps: OrdersDeps, row: CheckoutRow, known
   return checkoutView(row, rows, payment);
 }
 
+/** Refuses (transaction-missing-stripe-account, naming them) suppliers without a payout account. */
+async function requirePayoutAccounts(deps: OrdersDeps, supplierIds: string[], requestId: string): Promise<void> {
+  // A supplier seen with a payout account lately still has one (an account is not taken away in a minute).
+  const unknown = supplierIds.filter((id) => deps.memo.payoutAccounts.get(id) !== true);
+  if (unknown.length === 0) return;
+  const missing = (await deps.payments.findMissingPayoutAccounts({ supplierIds: unknown }, systemContext(requestId))).supplierIds;
+  for (const id of unknown) if (!missing.includes(id)) deps.memo.payoutAccounts.set(id, true);
+  if (missing.length > 0) throw new AppError('transaction-missing-stripe-account', { supplierIds: missing });
+}
+
 /**
  * Checkout saga entry: preview (speculative: nothing written) or run it. A key used before is
  * answered before anything else is read (the cart may be empty by then: the first request bought it).
@@ -146,17 +156,11 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   const preview = pricedParts.map((p) => previewOrder(p, buyer, plan.deliveryAddress));
   const chargeNow = pricedParts.filter((p) => p.paymentTerm === 'none').reduce((s, p) => s + p.priced.payinTotalCents, 0);
   const payinTotal = pricedParts.reduce((s, p) => s + p.priced.payinTotalCents, 0);
+  // Every supplier must be able to take its payout: the preview says so too, before the buyer fills in a payment.
+  await requirePayoutAccounts(deps, pricedParts.map((p) => p.supplierId), speculative ? 'checkout-preview' : `checkout:${key}`);
   // A preview prices the order whatever the payment; paying needs a way to pay.
   if (speculative) return { checkout: undefined, preview, replayed: false };
   if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
-
-  const supplierIds = pricedParts.map((p) => p.supplierId);
-  const ctx = systemContext(`checkout:${key}`);
-  // A supplier seen with a payout account lately still has one (an account is not taken away in a minute).
-  const unknown = supplierIds.filter((id) => deps.memo.payoutAccounts.get(id) !== true);
-  const missing = unknown.length === 0 ? [] : (await deps.payments.findMissingPayoutAccounts({ supplierIds: unknown }, ctx)).supplierIds;
-  for (const id of unknown) if (!missing.includes(id)) deps.memo.payoutAccounts.set(id, true);
-  if (missing.length > 0) throw new AppError('transaction-missing-stripe-account', { supplierIds: missing });
 
   const now = deps.now();
   const windowMs = plan.payment.bankTransfer ? deps.windows.bankTransferMs : deps.windows.paymentMs;

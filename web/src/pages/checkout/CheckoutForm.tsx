@@ -67,9 +67,11 @@ interface CheckoutFormProps {
   intro?: ReactNode;
   /** What is bought holds liquor (catalog's requiresLiquorLicence): a buyer without a licence is asked for one (ADR 042). */
   holdsLiquor?: boolean;
+  /** The name of a supplier of what is bought (the cart's groups, the listing's author): a refusal names them even when the preview failed. */
+  supplierName?: (supplierId: string) => string | undefined;
 }
 
-export function CheckoutForm({ purchase, intro, holdsLiquor = false }: CheckoutFormProps) {
+export function CheckoutForm({ purchase, intro, holdsLiquor = false, supplierName }: CheckoutFormProps) {
   const addresses = useDeliveryAddresses();
   const methods = useSavedPaymentMethods();
   const provider = usePaymentProvider();
@@ -84,13 +86,24 @@ export function CheckoutForm({ purchase, intro, holdsLiquor = false }: CheckoutF
       </FormMessage>
     );
   }
-  return <CheckoutFormLoaded purchase={purchase} intro={intro} holdsLiquor={holdsLiquor} addresses={addresses.data} saved={methods.data} provider={provider.data} />;
+  return (
+    <CheckoutFormLoaded
+      purchase={purchase}
+      intro={intro}
+      holdsLiquor={holdsLiquor}
+      {...(supplierName ? { supplierName } : {})}
+      addresses={addresses.data}
+      saved={methods.data}
+      provider={provider.data}
+    />
+  );
 }
 
 function CheckoutFormLoaded({
   purchase,
   intro,
   holdsLiquor,
+  supplierName,
   addresses,
   saved,
   provider,
@@ -121,6 +134,8 @@ function CheckoutFormLoaded({
   const [licenceSaved, setLicenceSaved] = useState(false);
   const licenceRefused = [preview.error, pay.error].some((error) => isApiError(error) && error.code === 'transaction-liquor-licence-required');
   const showLicencePrompt = licenceSaved || (user?.role === 'buyer' && (holdsLiquor || licenceRefused) && !hasLiquorLicence(user));
+
+  const nameOf = (id: string) => preview.data?.find((o) => o.provider.id === id)?.provider.name ?? supplierName?.(id);
 
   const setBillingField = (key: keyof Billing, value: string) => {
     setBilling((prev) => ({ ...prev, [key]: value }));
@@ -165,7 +180,7 @@ function CheckoutFormLoaded({
       }
       // A network failure keeps the key: paying again resends the same submission.
       if (isApiError(error) && error.status > 0) attempt.current = null;
-      setFailure(checkoutFailureMessages(error, (id) => preview.data?.find((o) => o.provider.id === id)?.provider.name));
+      setFailure(checkoutFailureMessages(error, nameOf));
     } finally {
       setResolving(false);
     }
@@ -262,7 +277,7 @@ function CheckoutFormLoaded({
             {t.summary}
           </h2>
           {intro}
-          <Summary orders={orders} loading={addressId !== null && preview.isPending} error={preview.isError && !declined ? failureMessages(preview.error) : []} />
+          <Summary orders={orders} loading={addressId !== null && preview.isPending} error={preview.isError && !declined ? checkoutFailureMessages(preview.error, nameOf) : []} />
           {orders.length > 0 ? (
             <p className="flex justify-between border-t border-stone-200 pt-3 font-semibold text-stone-900" data-testid="due-now">
               <span>{t.payNow}</span>

@@ -57,6 +57,7 @@ export default function CheckoutPage() {
         <CheckoutForm
           purchase={purchase}
           holdsLiquor={requiresLiquorLicence(listing.data)}
+          supplierName={(supplierId) => (supplierId === listing.data.author.id ? listing.data.author.brandName : undefined)}
           intro={
             <div className="grid gap-3 text-sm text-stone-700">
               <p>

@@ -31,6 +31,7 @@ export default function MultiSupplierCheckoutPage() {
         <CheckoutForm
           purchase={PURCHASE}
           holdsLiquor={cart.data?.suppliers.some((g) => g.entries.some((e) => e.requiresLiquorLicence)) ?? false}
+          supplierName={(id) => cart.data?.suppliers.find((g) => g.supplierId === id)?.supplierName}
           intro={
             <Link to={pathTo('CartPage')} className="text-sm font-medium text-brand-800 underline">
               {buyingUi.checkout.backToCart}
