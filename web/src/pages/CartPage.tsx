@@ -3,8 +3,8 @@
  * group lists its entries (quantity change, removal, problems), its line items with GST and WET
  * itemised and the GST-inclusive total, the supplier's minimum order ("Minimum order not met"
  * blocks checkout), a supplier that cannot be paid yet (no payout account: named, and checkout
- * waits until its lines are out) and a payment term where the supplier offers terms. "Check out" leads to the
- * multi-supplier checkout; an empty cart says "Cart is empty".
+ * waits until its lines are out) and a payment term where the supplier offers terms. "Check out"
+ * leads to the multi-supplier checkout; an empty cart says "Cart is empty".
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
