@@ -172,8 +172,8 @@ describe('the cart through the gateway', () => {
     expect(done.orders.map((o) => o.orderNumber).every((n) => /^CK-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(n))).toBe(true);
     expect(done.chargeNowCents).toBe(done.orders.reduce((s, o) => s + (o.priced?.payinTotalCents ?? 0), 0));
     expect([await stockOf(yarraBeer.id), await stockOf(hopHillBeer.id)]).toEqual([before[0]! - 2, before[1]! - 3]);
-    const emptied = await waitFor(() => buyer.get<{ data: CartView }>('/api/cart'), (r) => r.body.data.entryCount === 0);
-    expect(emptied.body.data.entryCount).toBe(0);
+    // Emptied before the answer (ADR 074): the very next read holds nothing of what was bought.
+    expect((await buyer.get<{ data: CartView }>('/api/cart')).body.data.entryCount).toBe(0);
 
     const yarraOrder = done.orders.find((o) => o.provider.name === 'Yarra Valley Brewing') as OrderView;
     const sales = await supplier.get<{ data: OrdersPage }>('/api/transactions/query?only=sale');
@@ -188,6 +188,22 @@ describe('the cart through the gateway', () => {
     expect(detail.body.data.activity.map((a) => a.transition)).toEqual(['transition/multi-vendor-request-payment', 'transition/multi-vendor-confirm-payment']);
     const byNumber = await operator.get<{ data: OrdersPage }>(`/api/operator/transactions?search=${yarraOrder.orderNumber}`);
     expect(byNumber.body.data.orders.map((o) => o.id)).toEqual([yarraOrder.id]);
+  });
+
+  it('a checkout right after another buys only what was added since: the first one’s lines are gone from the cart when it answers (ADR 074)', async () => {
+    const { session, addressId } = await newBuyer('quick@example.com');
+    const add = () => session.post('/api/cart', { listingId: hopHillBeer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
+    for (let round = 0; round < 5; round++) {
+      expect((await add()).status).toBe(201);
+      const res = await checkout(session, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' });
+      expect(res.status).toBe(201);
+      // Each checkout bought the one unit added just before it, never the previous round's again.
+      expect(res.body.data.checkout?.orders.map((o) => o.lines.map((l) => l.quantity))).toEqual([[1]]);
+    }
+    // The events of those checkouts arrive later and take nothing more: what is added now stays.
+    expect((await add()).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await session.get<{ data: CartView }>('/api/cart')).body.data.suppliers.flatMap((g) => g.entries.map((e) => e.quantity))).toEqual([1]);
   });
 
   it('replays the first answer for the same Idempotency-Key (50 at once: one checkout, one charge) and refuses the key with another body', async () => {

@@ -116,7 +116,6 @@ export async function deleteCartEntry(db: Db, buyerId: string, id: string): Prom
   return Number(res.numDeletedRows) > 0;
 }
 
-/** Removes those of `ids` that are the buyer's entries (checked out); the number removed. */
 /** Take `quantity` off each entry (the part a checkout bought); entries left with none are removed. */
 export async function takeFromCartEntries(trx: Trx, buyerId: string, lines: ReadonlyArray<{ id: string; quantity: number }>, now: Date): Promise<void> {
   if (lines.length === 0) return;
@@ -131,6 +130,7 @@ export async function takeFromCartEntries(trx: Trx, buyerId: string, lines: Read
   `.execute(trx);
 }
 
+/** Removes those of `ids` that are the buyer's entries (checked out); the number removed. */
 export async function deleteCartEntries(db: Db, buyerId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const res = await db.deleteFrom('cart_entries').where('buyer_id', '=', buyerId).where('id', 'in', ids).executeTakeFirst();
@@ -144,6 +144,12 @@ export async function deleteCart(db: Db, buyerId: string): Promise<void> {
 /** Does the buyer's cart hold anything of that supplier? */
 export async function supplierInCart(db: Db, buyerId: string, supplierId: string): Promise<boolean> {
   const row = await db.selectFrom('cart_entries').select('id').where('buyer_id', '=', buyerId).where('supplier_id', '=', supplierId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Have a checkout's lines been taken already (by orders' call or an event)? One read, no transaction. */
+export async function checkoutTaken(db: Db, checkoutId: string): Promise<boolean> {
+  const row = await db.selectFrom('checkout_takes').select('checkout_id').where('checkout_id', '=', checkoutId).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserDeleted } from '@caskade/identity/events';
 import { CheckoutPlaced, CheckoutPurchased } from '@caskade/orders/events';
+import { expectAppError } from '@caskade/kit/testing';
 import { describeCart, sydney, until } from '../testing/harness';
 
 describeCart('consumers: checkout purchased, account deleted', (h, { test: it }) => {
@@ -64,6 +65,33 @@ describeCart('consumers: checkout purchased, account deleted', (h, { test: it })
     expect(await until(quantities, [[entry, 3]])).toEqual([[entry, 3]]);
     await new Promise((r) => setTimeout(r, 200));
     expect(await quantities()).toEqual([[entry, 3]]);
+  });
+
+  it('orders takes a checkout’s lines before answering, once; its event then changes nothing, and only a service may ask (ADR 074)', async () => {
+    const { client, listing, buyer, supplier, publish, cartOf } = h();
+    const me = buyer();
+    const a = listing({ supplier: supplier(), stock: 20 });
+    const entry = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, me)).entryId;
+    const checkoutId = randomUUID();
+    const lines = [{ entryId: entry, quantity: 2 }];
+    const service = { requestId: 'test', caller: null };
+    const ask = { checkoutId, buyerId: me.caller?.userId ?? '', lines };
+    // Nobody but a service: the buyer (or anyone signed in) is refused, and bad ids are 400s; nothing moves.
+    await expectAppError(client.takeCheckoutLines(ask, me), 'forbidden');
+    expect((await expectAppError(client.takeCheckoutLines({ ...ask, checkoutId: 'x' }, service), 'validation-invalid-params')).meta).toEqual({ fields: { checkoutId: 'validation.invalidValue' } });
+    expect((await expectAppError(client.takeCheckoutLines({ ...ask, buyerId: '' }, service), 'validation-invalid-params')).meta).toEqual({ fields: { buyerId: 'validation.invalidValue' } });
+    const quantities = async () => (await cartOf(me)).suppliers.flatMap((g) => g.entries.map((e) => [e.id, e.quantity]));
+    expect(await quantities()).toEqual([[entry, 2]]);
+    // Taken at once (no event needed), then never again.
+    expect(await client.takeCheckoutLines(ask, service)).toEqual({ taken: true });
+    expect(await quantities()).toEqual([]);
+    const again = (await client.addToCart({ listingId: a.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, me)).entryId;
+    expect(await client.takeCheckoutLines({ ...ask, lines: [{ entryId: again, quantity: 2 }] }, service)).toEqual({ taken: false });
+    // The checkout's own event arrives later: what the buyer added since stays.
+    await publish(CheckoutPurchased.subject, { checkoutId, buyerId: me.caller?.userId, orderIds: [randomUUID()], cartEntryIds: [entry], cartLines: lines });
+    const marker = (await client.addToCart({ listingId: listing({ supplier: supplier() }).id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, me)).entryId;
+    await publish(CheckoutPurchased.subject, { checkoutId: randomUUID(), buyerId: me.caller?.userId, orderIds: [randomUUID()], cartEntryIds: [marker], cartLines: [{ entryId: marker, quantity: 1 }] });
+    expect(await until(quantities, [[again, 2]])).toEqual([[again, 2]]);
   });
 
   it('deletes a deleted account’s cart, term choices, addresses and supplier terms', async () => {

@@ -11,6 +11,7 @@ import { previewLineItems } from '../app/preview-line-items';
 import { removeCartEntry } from '../app/remove-cart-entry';
 import { setPaymentTerm } from '../app/set-payment-term';
 import { setSupplierTerms } from '../app/set-supplier-terms';
+import { takeCheckoutLines } from '../app/take-checkout-lines';
 import { updateCartEntry } from '../app/update-cart-entry';
 import { updateDeliveryAddress } from '../app/update-delivery-address';
 
@@ -30,6 +31,7 @@ export function cartHandlers(deps: CartDeps, logger: Logger): cart.CartServiceSe
       deleteDeliveryAddress: (req, ctx) => deleteDeliveryAddress(deps, ctx, req),
       getSupplierTerms: (req, ctx) => getSupplierTerms(deps, ctx, req),
       setSupplierTerms: (req, ctx) => setSupplierTerms(deps, ctx, req),
+      takeCheckoutLines: (req, ctx) => takeCheckoutLines(deps, ctx, req),
     },
     logger,
   );

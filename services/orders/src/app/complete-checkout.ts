@@ -84,8 +84,28 @@ export async function completeCheckoutRows(deps: OrdersDeps, checkoutId: string,
     });
     return { checkout, orders: rows.map((o) => after.get(o.id) ?? o) };
   }, 5);
-  if (done) deps.eventsWritten();
+  if (done) {
+    deps.eventsWritten();
+    await takeFromCart(deps, done.checkout, done.orders);
+  }
   return done;
+}
+
+/**
+ * A cart checkout's lines leave the buyer's cart before its answer (docs/decisions/074): the buyer's
+ * next cart read, and a next checkout, must not hold what was just bought. Once per checkout in
+ * the cart, however often asked; the checkout's event does the same when this call did not get
+ * through (cart down, a crash before it), so a failure here is only logged.
+ */
+async function takeFromCart(deps: OrdersDeps, checkout: CheckoutRow, rows: readonly OrderRow[]): Promise<void> {
+  if (checkout.kind !== 'cart') return;
+  const lines = cartLinesOf(rows);
+  if (lines.length === 0) return;
+  try {
+    await deps.cart.takeCheckoutLines({ checkoutId: checkout.id, buyerId: checkout.buyer_id, lines }, systemContext(`checkout:${checkout.id}`));
+  } catch (err) {
+    deps.logger.warn({ err, checkoutId: checkout.id }, 'cart lines not taken before the answer; the checkout event takes them');
+  }
 }
 
 /** What each cart entry of a checkout's orders bought (the cart takes these quantities off). */
@@ -106,4 +126,5 @@ export async function checkoutPlaced(deps: OrdersDeps, checkout: CheckoutRow, ro
     data: { checkoutId: checkout.id, buyerId: checkout.buyer_id, orderIds: rows.map((o) => o.id), cartLines },
   }));
   deps.eventsWritten();
+  await takeFromCart(deps, checkout, rows);
 }

@@ -23,7 +23,7 @@ export interface OrdersDeps {
   timersChanged: () => void;
   identity: Pick<PromiseClient<typeof identity.IdentityServiceService>, 'getUsers'>;
   catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getListing' | 'reserveStock' | 'commitReservation' | 'releaseReservation' | 'restockQuantity'>;
-  cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms' | 'addToCart'>;
+  cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms' | 'addToCart' | 'takeCheckoutLines'>;
   payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts' | 'refundPayment' | 'listPaymentMethods'>;
   /** The supplier's platform fee (its membership plan); every supplier is on Small until memberships exist. */
   feeRateFor(supplierId: string): Promise<number>;

@@ -229,6 +229,24 @@ export interface SetSupplierTermsResponse {
   terms: SupplierTerms | undefined;
 }
 
+/** What one cart entry bought in a checkout. */
+export interface CheckoutLine {
+  entryId: string;
+  quantity: number;
+}
+
+export interface TakeCheckoutLinesRequest {
+  checkoutId: string;
+  buyerId: string;
+  /** The quantities bought come off each entry; what the buyer added since stays. */
+  lines: CheckoutLine[];
+}
+
+export interface TakeCheckoutLinesResponse {
+  /** False when the checkout's lines had been taken already (by this call or the event's consumer). */
+  taken: boolean;
+}
+
 function createBasePricePackage(): PricePackage {
   return { packageType: "", size: 0, unit: "", quantity: 0, priceCents: 0, sku: "" };
 }
@@ -3577,6 +3595,271 @@ export const SetSupplierTermsResponse: MessageFns<SetSupplierTermsResponse> = {
   },
 };
 
+function createBaseCheckoutLine(): CheckoutLine {
+  return { entryId: "", quantity: 0 };
+}
+
+export const CheckoutLine: MessageFns<CheckoutLine> = {
+  encode(message: CheckoutLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entryId !== "") {
+      writer.uint32(10).string(message.entryId);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int32(message.quantity);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckoutLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckoutLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entryId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckoutLine {
+    return {
+      entryId: isSet(object.entryId)
+        ? globalThis.String(object.entryId)
+        : isSet(object.entry_id)
+        ? globalThis.String(object.entry_id)
+        : "",
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+    };
+  },
+
+  toJSON(message: CheckoutLine): unknown {
+    const obj: any = {};
+    if (message.entryId !== "") {
+      obj.entryId = message.entryId;
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckoutLine>, I>>(base?: I): CheckoutLine {
+    return CheckoutLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckoutLine>, I>>(object: I): CheckoutLine {
+    const message = createBaseCheckoutLine();
+    message.entryId = object.entryId ?? "";
+    message.quantity = object.quantity ?? 0;
+    return message;
+  },
+};
+
+function createBaseTakeCheckoutLinesRequest(): TakeCheckoutLinesRequest {
+  return { checkoutId: "", buyerId: "", lines: [] };
+}
+
+export const TakeCheckoutLinesRequest: MessageFns<TakeCheckoutLinesRequest> = {
+  encode(message: TakeCheckoutLinesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkoutId !== "") {
+      writer.uint32(10).string(message.checkoutId);
+    }
+    if (message.buyerId !== "") {
+      writer.uint32(18).string(message.buyerId);
+    }
+    for (const v of message.lines) {
+      CheckoutLine.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeCheckoutLinesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTakeCheckoutLinesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkoutId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.buyerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lines.push(CheckoutLine.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TakeCheckoutLinesRequest {
+    return {
+      checkoutId: isSet(object.checkoutId)
+        ? globalThis.String(object.checkoutId)
+        : isSet(object.checkout_id)
+        ? globalThis.String(object.checkout_id)
+        : "",
+      buyerId: isSet(object.buyerId)
+        ? globalThis.String(object.buyerId)
+        : isSet(object.buyer_id)
+        ? globalThis.String(object.buyer_id)
+        : "",
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => CheckoutLine.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: TakeCheckoutLinesRequest): unknown {
+    const obj: any = {};
+    if (message.checkoutId !== "") {
+      obj.checkoutId = message.checkoutId;
+    }
+    if (message.buyerId !== "") {
+      obj.buyerId = message.buyerId;
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => CheckoutLine.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TakeCheckoutLinesRequest>, I>>(base?: I): TakeCheckoutLinesRequest {
+    return TakeCheckoutLinesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TakeCheckoutLinesRequest>, I>>(object: I): TakeCheckoutLinesRequest {
+    const message = createBaseTakeCheckoutLinesRequest();
+    message.checkoutId = object.checkoutId ?? "";
+    message.buyerId = object.buyerId ?? "";
+    message.lines = object.lines?.map((e) => CheckoutLine.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseTakeCheckoutLinesResponse(): TakeCheckoutLinesResponse {
+  return { taken: false };
+}
+
+export const TakeCheckoutLinesResponse: MessageFns<TakeCheckoutLinesResponse> = {
+  encode(message: TakeCheckoutLinesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.taken !== false) {
+      writer.uint32(8).bool(message.taken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeCheckoutLinesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTakeCheckoutLinesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.taken = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TakeCheckoutLinesResponse {
+    return { taken: isSet(object.taken) ? globalThis.Boolean(object.taken) : false };
+  },
+
+  toJSON(message: TakeCheckoutLinesResponse): unknown {
+    const obj: any = {};
+    if (message.taken !== false) {
+      obj.taken = message.taken;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TakeCheckoutLinesResponse>, I>>(base?: I): TakeCheckoutLinesResponse {
+    return TakeCheckoutLinesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TakeCheckoutLinesResponse>, I>>(object: I): TakeCheckoutLinesResponse {
+    const message = createBaseTakeCheckoutLinesResponse();
+    message.taken = object.taken ?? false;
+    return message;
+  },
+};
+
 /**
  * Each buyer's cart across suppliers (entries with package, quantity and delivery method, a
  * payment term per supplier), the buyer's delivery addresses, and each supplier's trade terms
@@ -3720,6 +4003,21 @@ export const CartServiceService = {
       Buffer.from(SetSupplierTermsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SetSupplierTermsResponse => SetSupplierTermsResponse.decode(value),
   },
+  /**
+   * Service (orders) only: a purchased or placed checkout's lines leave the buyer's cart before its
+   * answer, once per checkout (the orders.checkout.purchased/placed consumers find it done).
+   */
+  takeCheckoutLines: {
+    path: "/caskade.cart.v1.CartService/TakeCheckoutLines" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TakeCheckoutLinesRequest): Buffer =>
+      Buffer.from(TakeCheckoutLinesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TakeCheckoutLinesRequest => TakeCheckoutLinesRequest.decode(value),
+    responseSerialize: (value: TakeCheckoutLinesResponse): Buffer =>
+      Buffer.from(TakeCheckoutLinesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeCheckoutLinesResponse => TakeCheckoutLinesResponse.decode(value),
+  },
 } as const;
 
 export interface CartServiceServer extends UntypedServiceImplementation {
@@ -3742,6 +4040,11 @@ export interface CartServiceServer extends UntypedServiceImplementation {
   /** Supplier: its own trade terms; anyone: a list of suppliers' terms. */
   getSupplierTerms: handleUnaryCall<GetSupplierTermsRequest, GetSupplierTermsResponse>;
   setSupplierTerms: handleUnaryCall<SetSupplierTermsRequest, SetSupplierTermsResponse>;
+  /**
+   * Service (orders) only: a purchased or placed checkout's lines leave the buyer's cart before its
+   * answer, once per checkout (the orders.checkout.purchased/placed consumers find it done).
+   */
+  takeCheckoutLines: handleUnaryCall<TakeCheckoutLinesRequest, TakeCheckoutLinesResponse>;
 }
 
 export interface CartServiceClient extends Client {
@@ -3931,6 +4234,25 @@ export interface CartServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SetSupplierTermsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Service (orders) only: a purchased or placed checkout's lines leave the buyer's cart before its
+   * answer, once per checkout (the orders.checkout.purchased/placed consumers find it done).
+   */
+  takeCheckoutLines(
+    request: TakeCheckoutLinesRequest,
+    callback: (error: ServiceError | null, response: TakeCheckoutLinesResponse) => void,
+  ): ClientUnaryCall;
+  takeCheckoutLines(
+    request: TakeCheckoutLinesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TakeCheckoutLinesResponse) => void,
+  ): ClientUnaryCall;
+  takeCheckoutLines(
+    request: TakeCheckoutLinesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TakeCheckoutLinesResponse) => void,
   ): ClientUnaryCall;
 }
 
