@@ -61,44 +61,100 @@ export interface CallerGuard {
   statusOf(userId: string): Promise<AccountStatus>;
   /** Forget cached answers for an account (after recording a revocation in this process). */
   forget(userId: string): void;
+  /**
+   * A revocation pushed to this replica (identity's event fanned out to every replica,
+   * docs/decisions/075): it applies from the next check, whether or not this service's table has
+   * it yet.
+   */
+  heard(rev: SessionRevocation): void;
+  /**
+   * Whether every revocation is pushed to this replica now (its fan-out subscription is up). While
+   * it is, and has been for `settleMs`, answers are reused for `listeningTtlMs`; otherwise for `ttlMs`.
+   * Every change empties the cache: what was missed while deaf is read again.
+   */
+  listening(on: boolean): void;
 }
 
 export interface CallerGuardOptions {
-  /** How long one answer is reused; revocation reaches every replica within this (plus event delivery). */
+  /** How long one answer is reused while revocations are not pushed here (they reach the table by the event, within this plus its delivery). */
   ttlMs?: number;
+  /** How long one answer is reused while revocations are pushed to this replica; default 30 s. */
+  listeningTtlMs?: number;
+  /** After (re)starting to listen, the short TTL holds this long more: the table catches up on what a gap missed; default 10 s. */
+  settleMs?: number;
   now?: () => number;
 }
 
-interface Known {
+interface Standing {
   version: number;
   status: AccountStatus;
+}
+
+interface Known extends Standing {
   at: number;
 }
 
-/** A guard over this service's `session_revocations` table, with a short per-process cache. */
+/** The table's rule (recordSessionRevocation): would `next` replace `current`? */
+const supersedes = (current: Standing, next: Standing): boolean =>
+  current.status !== 'deleted' && (next.version > current.version || (next.version === current.version && current.status === 'active'));
+
+/** A pushed revocation is kept in memory this long: far beyond any delivery delay of the event to this service's table. */
+const KEEP_PUSHED_MS = 10 * 60_000;
+const MAX_ENTRIES = 50_000;
+
+/**
+ * A guard over this service's `session_revocations` table, with a per-process cache: short (500 ms)
+ * while revocations are not pushed to this replica, long (30 s) while they are (docs/decisions/075).
+ */
 export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions = {}): CallerGuard {
   const ttlMs = opts.ttlMs ?? 500;
+  const listeningTtlMs = opts.listeningTtlMs ?? 30_000;
+  const settleMs = opts.settleMs ?? 10_000;
   const now = opts.now ?? Date.now;
   const cache = new Map<string, Known>();
+  // Revocations pushed here, applied over whatever the table answers until it has them too.
+  const pushed = new Map<string, Standing & { at: number }>();
+  let listeningSince: number | null = null;
   // Concurrent calls of one account (a checkout reads the cart and the address at once) share one
   // lookup: its answer is no older than a cached one would be.
   const inFlight = new Map<string, Promise<Known>>();
   // Bumped by forget(): a lookup that started before a revocation was recorded answers its caller but is not cached.
   let forgotten = 0;
+  const currentTtl = () => (listeningSince !== null && now() - listeningSince >= settleMs ? listeningTtlMs : ttlMs);
+  const drop = (userId?: string) => {
+    if (userId === undefined) {
+      cache.clear();
+      inFlight.clear();
+    } else {
+      cache.delete(userId);
+      inFlight.delete(userId);
+    }
+    forgotten += 1;
+  };
+  const withPushed = (userId: string, fromTable: Standing): Standing => {
+    const p = pushed.get(userId);
+    if (!p) return fromTable;
+    if (now() - p.at > KEEP_PUSHED_MS) {
+      pushed.delete(userId);
+      return fromTable;
+    }
+    return supersedes(fromTable, p) ? { version: p.version, status: p.status } : fromTable;
+  };
   const lookup = async (userId: string): Promise<Known> => {
     const epoch = forgotten;
     const { rows } = await sql<{ session_version: number; status: string }>`select session_version, status from session_revocations where user_id = ${userId}`.execute(db);
     const row = rows[0];
-    const known: Known = { version: row?.session_version ?? 0, status: isAccountStatus(row?.status) ? row.status : 'active', at: now() };
+    const standing = withPushed(userId, { version: row?.session_version ?? 0, status: isAccountStatus(row?.status) ? row.status : 'active' });
+    const known: Known = { ...standing, at: now() };
     if (epoch === forgotten) {
-      if (cache.size > 50_000) cache.clear();
+      if (cache.size > MAX_ENTRIES) cache.clear();
       cache.set(userId, known);
     }
     return known;
   };
   const load = (userId: string): Promise<Known> => {
     const hit = cache.get(userId);
-    if (hit && now() - hit.at < ttlMs) return Promise.resolve(hit);
+    if (hit && now() - hit.at < currentTtl()) return Promise.resolve(hit);
     const pending = inFlight.get(userId);
     if (pending) return pending;
     const started = lookup(userId).finally(() => {
@@ -122,9 +178,20 @@ export function createCallerGuard<DB>(db: Kysely<DB>, opts: CallerGuardOptions =
       return (await load(userId)).status;
     },
     forget(userId) {
-      cache.delete(userId);
-      inFlight.delete(userId);
-      forgotten += 1;
+      drop(userId);
+    },
+    heard(rev) {
+      const before = pushed.get(rev.userId);
+      if (!before || supersedes(before, { version: rev.sessionVersion, status: rev.status })) {
+        if (pushed.size > MAX_ENTRIES) for (const [id, p] of pushed) if (now() - p.at > KEEP_PUSHED_MS) pushed.delete(id);
+        pushed.set(rev.userId, { version: rev.sessionVersion, status: rev.status, at: now() });
+      }
+      drop(rev.userId);
+    },
+    listening(on) {
+      if (on === (listeningSince !== null)) return;
+      listeningSince = on ? now() : null;
+      drop();
     },
   };
 }
@@ -141,7 +208,7 @@ export function sessionRevocationConsumer<DB>(service: string, db: Kysely<DB>, g
 }
 
 /** A decoded SessionsRevoked, or null when it names no account or an unknown status (nothing to record). */
-function toRevocation({ userId, sessionVersion, status }: PayloadOf<typeof SessionsRevoked>): SessionRevocation | null {
+export function toRevocation({ userId, sessionVersion, status }: PayloadOf<typeof SessionsRevoked>): SessionRevocation | null {
   if (userId.length === 0 || !Number.isSafeInteger(sessionVersion) || sessionVersion < 0 || !isAccountStatus(status)) return null;
   return { userId, sessionVersion, status };
 }

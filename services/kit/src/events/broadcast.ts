@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
+import type { NatsAuthOptions } from './nats-auth';
 import { isEventEnvelope } from './delivery';
 import { assertFilters } from './subjects';
 import type { EventBus, EventEnvelope, Subscription } from './types';
@@ -27,9 +28,9 @@ export interface EventBroadcast {
  * On NATS: a core subscription per subject. JetStream's publish is a NATS publish the stream
  * captures, so core subscribers see the same messages, with no consumer state on the server.
  */
-export async function natsBroadcast(url: string, logger: Logger, name = 'broadcast'): Promise<EventBroadcast> {
+export async function natsBroadcast(url: string, logger: Logger, name = 'broadcast', auth: NatsAuthOptions = {}): Promise<EventBroadcast> {
   // waitOnFirstConnect: a broker that is down at start is retried, not fatal (the caller may not wait on it).
-  const nc: NatsConnection = await connect({ servers: url, name, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+  const nc: NatsConnection = await connect({ servers: url, name, maxReconnectAttempts: -1, waitOnFirstConnect: true, ...auth });
   const subs = new Set<NatsSubscription>();
   const listeners = new Set<(heard: boolean) => void>();
   const tell = (heard: boolean) => {

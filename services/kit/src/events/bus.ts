@@ -2,6 +2,7 @@ import type { Logger } from '../logger';
 import { LocalEventBus } from './local-bus';
 import { DeferredEventBus } from './deferred-bus';
 import { NatsEventBus } from './nats-bus';
+import { natsBroadcast } from './broadcast';
 import type { EventBus } from './types';
 import type { NatsAuthOptions } from './nats-auth';
 
@@ -24,7 +25,13 @@ export interface CreateEventBusOptions {
 export async function createEventBus(opts: CreateEventBusOptions): Promise<EventBus> {
   const natsUrl = opts.natsUrl;
   // A service starts and serves without NATS; events wait in its outbox until NATS is there (ADR 030).
-  if (natsUrl) return new DeferredEventBus({ logger: opts.logger, connect: () => NatsEventBus.connect({ url: natsUrl, logger: opts.logger, ...(opts.name ? { name: opts.name } : {}), ...(opts.natsAuth ? { auth: opts.natsAuth } : {}) }) });
+  if (natsUrl) {
+    return new DeferredEventBus({
+      logger: opts.logger,
+      connect: () => NatsEventBus.connect({ url: natsUrl, logger: opts.logger, ...(opts.name ? { name: opts.name } : {}), ...(opts.natsAuth ? { auth: opts.natsAuth } : {}) }),
+      fanOut: (name) => natsBroadcast(natsUrl, opts.logger, name, opts.natsAuth),
+    });
+  }
   if (opts.shared) return opts.shared.scope();
   return new LocalEventBus({ logger: opts.logger });
 }

@@ -5,12 +5,15 @@
  * connection. Once connected, the NATS client itself reconnects after later outages.
  */
 import type { Logger } from '../logger';
+import type { EventBroadcast } from './broadcast';
 import type { EventBus, EventEnvelope, Subscription, SubscribeOptions } from './types';
 
 export interface DeferredBusOptions {
   logger: Logger;
   /** Opens the real bus; called again after each failure until it succeeds or the bus closes. */
   connect: () => Promise<EventBus>;
+  /** Opens a fan-out on the same broker (its own connection, retried until the broker is there). */
+  fanOut?: (name: string) => Promise<EventBroadcast>;
   retryBaseMs?: number;
   retryMaxMs?: number;
 }
@@ -38,7 +41,10 @@ export class DeferredEventBus implements EventBus {
   private readonly connecting: Promise<void>;
   private wakeUp: () => void = () => undefined;
 
+  readonly fanOut?: (name: string) => Promise<EventBroadcast>;
+
   constructor(private readonly opts: DeferredBusOptions) {
+    if (opts.fanOut) this.fanOut = opts.fanOut;
     this.connecting = this.connectLoop();
   }
 

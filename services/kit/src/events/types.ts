@@ -4,6 +4,8 @@
  * proto/ (caskade.events.*) and travel as their proto3 JSON form in `data`.
  * Never put card numbers, passwords or auth tokens in an event.
  */
+import type { EventBroadcast } from './broadcast';
+
 export interface EventEnvelope<T = unknown> {
   id: string;
   type: string;
@@ -44,5 +46,10 @@ export interface EventBus {
   publish(event: EventEnvelope): Promise<void>;
   /** Durable, at-least-once, explicit ack after the awaited handler succeeds. */
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /**
+   * A fan-out on this bus's broker (every event of some subjects to every replica, not durable),
+   * named `name`; absent where the bus has none. What a replica's caches follow (docs/decisions/075).
+   */
+  fanOut?(name: string): Promise<EventBroadcast>;
   close(): Promise<void>;
 }

@@ -35,7 +35,7 @@ configureTrust(trust);
 const signerOf = (name: string) => new ServiceSigner(name, signingKeyFromJwk(jwk(name).privateJwk));
 const logger = createLogger('credentials-test', 'silent');
 const seen: CallContext[] = [];
-const passAll: CallerGuard = { check: () => Promise.resolve(), statusOf: () => Promise.resolve('active'), forget: () => {} };
+const passAll: CallerGuard = { check: () => Promise.resolve(), statusOf: () => Promise.resolve('active'), forget: () => {}, heard: () => {}, listening: () => {} };
 
 let server: GrpcServerHandle;
 let raw: Client;

@@ -7,7 +7,8 @@ import { OUTBOX_MIGRATION, OutboxRelay } from '../events/outbox';
 import type { EventBus, Subscription } from '../events/types';
 import { DeferredEventBus } from '../events/deferred-bus';
 import { guardBinding, startGrpcServer, type GrpcServiceBinding } from '../grpc/server';
-import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, type CallerGuard, type SessionRevocation } from '../auth/revocation';
+import { createCallerGuard, SESSION_REVOCATIONS_MIGRATION, sessionRevocationConsumer, SessionsRevoked, toRevocation, type CallerGuard, type SessionRevocation } from '../auth/revocation';
+import type { EventBroadcast } from '../events/broadcast';
 import type { Logger } from '../logger';
 import { currentTrust } from '../auth/trust';
 
@@ -88,6 +89,7 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
     throw err;
   }
   server.setServing(true);
+  const revocations = listenForRevocations(opts.name, opts.bus, guard, logger);
   const unregisterProbes = registerServiceProbes(opts.name, {
     outbox: async () => {
       const { rows } = await sql<{ pending: number; oldest: number | null }>`
@@ -118,12 +120,54 @@ export async function startServiceRuntime<DB>(opts: ServiceRuntimeOptions<DB>): 
       unregisterProbes();
       metricsServer?.close();
       server.setServing(false);
+      await revocations.close();
       await Promise.all(subscriptions.map((s) => s.stop()));
       await server.shutdown(5000);
       await parts.stop?.();
       await relay.stop();
       await database.close();
       logger.info(`${opts.name} stopped`);
+    },
+  };
+}
+
+/**
+ * Revocations pushed to this replica, so its guard may reuse answers longer (docs/decisions/075).
+ * On the in-process bus the service has one replica, whose own consumer records every revocation
+ * and forgets the cached answer: it always listens. On NATS, a fan-out of identity's event reaches
+ * every replica; until it is subscribed, and whenever its connection is lost, the guard keeps its
+ * short TTL.
+ */
+function listenForRevocations(name: string, bus: EventBus, guard: CallerGuard, logger: Logger): { close(): Promise<void> } {
+  if (bus.kind === 'local') {
+    guard.listening(true);
+    return { close: async () => undefined };
+  }
+  if (!bus.fanOut) return { close: async () => undefined };
+  let closed = false;
+  let fan: EventBroadcast | null = null;
+  const opened = bus.fanOut(`${name}-revocations`).then(async (b) => {
+    fan = b;
+    if (closed) return;
+    b.onConnectionChange?.((heard) => guard.listening(heard));
+    await b.subscribe([SessionsRevoked.subject], (event) => {
+      let rev: SessionRevocation | null;
+      try {
+        rev = toRevocation(SessionsRevoked.decode(event.data));
+      } catch {
+        return;
+      }
+      if (rev) guard.heard(rev);
+    });
+    guard.listening(true);
+  }).catch((err: unknown) => logger.warn({ err }, 'revocations are not pushed to this replica; answers are reused 500 ms'));
+  return {
+    async close() {
+      closed = true;
+      guard.listening(false);
+      if (fan) await fan.close();
+      // Still connecting (the broker not reached yet): closed once it connects.
+      else void opened.then(() => fan?.close());
     },
   };
 }
