@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { systemContext } from '../context';
 import { createEventBus } from '../events/bus';
 import { DeferredEventBus } from '../events/deferred-bus';
+import { EVENTS_STREAM, NatsEventBus } from '../events/nats-bus';
 import { describeWithServices, natsService, TEST_NATS_URL, uniqueName } from '../testing/services';
 import { SessionsRevoked } from '../auth/revocation';
 import type { EventBus } from '../events/types';
@@ -62,6 +65,16 @@ describeWithServices('session revocations pushed to every replica of a service (
     } finally {
       for (const r of replicas) await r.stop();
       for (const b of buses) await b.close();
+      // The durable consumer filters a real subject: left behind, it would keep collecting every revocation on this server.
+      const nc = await connect({ servers: TEST_NATS_URL });
+      try {
+        const jsm = await jetstreamManager(nc);
+        for (const durable of NatsEventBus.durableNames({ consumer: `${name}-session-revocations`, subjects: [SessionsRevoked.subject] })) {
+          await jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => undefined);
+        }
+      } finally {
+        await nc.close();
+      }
     }
   }, 60_000);
 });
