@@ -1,4 +1,4 @@
-import { addressEnvShape, SERVICE_NAMES, trustEnvShape } from '@caskade/kit';
+import { addressEnvShape, natsAuthEnvShape, SERVICE_NAMES, trustEnvShape } from '@caskade/kit';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -17,6 +17,8 @@ export const gatewayEnv = z.object({
   REDIS_URL: optionalUrl,
   /** NATS: each replica receives the events its browsers' streams carry (GET /api/events/stream); unset = no live events unless a bus is given (embedded). */
   NATS_URL: optionalUrl,
+  /** Its credentials on a NATS that requires them (the chart's bundled one does). */
+  ...natsAuthEnvShape,
   WEB_DIST: z.string().default('web/dist'),
   /** Multiplies every rate limit (load tests raise it; never below 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),

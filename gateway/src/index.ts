@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { busBroadcast, connectRedis, createCache, natsBroadcast, startMetricsServer, type EventBroadcast, type EventBus, type Logger } from '@caskade/kit';
+import { busBroadcast, connectRedis, createCache, natsAuthOptions, natsBroadcast, startMetricsServer, type EventBroadcast, type EventBus, type Logger } from '@caskade/kit';
 import { CATALOG_EVENTS } from '@caskade/catalog/events';
 import { UserDeleted, UserProfileChanged } from '@caskade/identity/events';
 import { closeClients, createClients, upstreamAddresses } from './clients';
@@ -32,7 +32,7 @@ export async function startGateway(env: GatewayEnv, logger: Logger, opts: StartG
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const limiters = createRateLimiters(env.RATE_LIMIT_SCALE, redis, logger);
   const cache = createCache({ namespace: 'gateway', redis, logger });
-  const broadcast = opts.bus ? busBroadcast(opts.bus, 'gateway-live') : env.NATS_URL ? natsBroadcast(env.NATS_URL, logger, 'gateway-live') : null;
+  const broadcast = opts.bus ? busBroadcast(opts.bus, 'gateway-live') : env.NATS_URL ? natsBroadcast(env.NATS_URL, logger, 'gateway-live', natsAuthOptions(env)) : null;
   const responseCache = createResponseCache({
     ttlMs: env.RESPONSE_CACHE_MS,
     eventsTtlMs: env.RESPONSE_CACHE_EVENTS_MS,

@@ -5,7 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, NatsEventBus, natsAuthOptions } from '@caskade/kit';
+import { randomUUID } from 'node:crypto';
+import { createLogger, NatsEventBus, natsAuthOptions, natsBroadcast } from '@caskade/kit';
 import { describeWithServices, requireService } from '@caskade/kit/testing';
 import { findHelm, helmTemplate, type K8sObject } from './k8s-tools';
 
@@ -65,6 +66,31 @@ describeWithServices("the chart's NATS and the services' credentials", [natsServ
   t.test('a service with NATS_USER and NATS_PASSWORD connects and gets its JetStream streams', async () => {
     const bus = await NatsEventBus.connect({ url, logger, name: 'test', auth: natsAuthOptions({ NATS_USER: 'caskade', NATS_PASSWORD: PASSWORD }) });
     await bus.close();
+  });
+
+  t.test("the gateway's Deployment signs in too: its live-event fan-out, with the rendered NATS_USER and the password, hears a service's event", async () => {
+    const rendered = helmTemplate(helmBin!, { valuesFiles: ['values-dev.yaml'] });
+    if (!rendered.ok) throw new Error(rendered.stderr);
+    type Container = { name: string; env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string } } }> };
+    const gateway = rendered.objects.map((o) => o.doc as K8sObject & { spec?: { template?: { spec?: { containers?: Container[] } } } })
+      .find((d) => d.kind === 'Deployment' && d.metadata.name === 'caskade-gateway');
+    const env = gateway?.spec?.template?.spec?.containers?.[0]?.env ?? [];
+    const user = env.find((e) => e.name === 'NATS_USER')?.value;
+    expect(user).toBe('caskade');
+    expect(env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef?.key).toBe('NATS_PASSWORD');
+    const broadcast = await natsBroadcast(url, logger, 'gateway-live-test', natsAuthOptions({ NATS_USER: user, NATS_PASSWORD: PASSWORD }));
+    const bus = await NatsEventBus.connect({ url, logger, name: 'test', auth: natsAuthOptions({ NATS_USER: 'caskade', NATS_PASSWORD: PASSWORD }) });
+    try {
+      const heard: string[] = [];
+      await broadcast.subscribe(['orders.order.transitioned'], (e) => heard.push(e.id));
+      const id = randomUUID();
+      await bus.publish({ id, type: 'orders.order.transitioned', occurredAt: new Date().toISOString(), aggregateId: id, aggregateVersion: 1, data: {} });
+      for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toEqual([id]);
+    } finally {
+      await broadcast.close();
+      await bus.close();
+    }
   });
 
   t.test('a wrong password or none is refused', async () => {

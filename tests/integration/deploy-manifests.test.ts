@@ -341,7 +341,7 @@ function secretProblems(objects: SourcedObject[], chart: ChartValues): string[] 
       const svc = chart.services[name];
       allowed = [`DATABASE_PASSWORD_${name.toUpperCase().replace(/-/g, '_')}`, 'NATS_PASSWORD', ...tokenKeysOf(name), ...(svc?.secretEnv ?? []), ...(svc?.optionalSecretEnv ?? [])];
     } else if (component(w) === 'gateway') {
-      allowed = ['REDIS_URL', 'REDIS_PASSWORD', ...tokenKeysOf('gateway'), ...(chart.gateway.secretEnv ?? []), ...(chart.gateway.optionalSecretEnv ?? [])];
+      allowed = ['REDIS_URL', 'REDIS_PASSWORD', 'NATS_PASSWORD', ...tokenKeysOf('gateway'), ...(chart.gateway.secretEnv ?? []), ...(chart.gateway.optionalSecretEnv ?? [])];
     } else if (name.startsWith('migrate-')) {
       allowed = [`DATABASE_PASSWORD_${name.slice('migrate-'.length).toUpperCase().replace(/-/g, '_')}`];
     } else if (name === 'database-roles' || name === 'postgresql') {
@@ -707,7 +707,7 @@ describeWithHelm('Helm chart rendered with helm', () => {
     expect(dbKeys.every((k) => k.length === 1)).toBe(true);
     expect(new Set(dbKeys.flat()).size).toBe(dbKeys.length);
     const gateway = workloadsOf(objects).find((w) => appName(w) === 'gateway')!;
-    expect(secretKeysOf(gateway.spec.template.spec).filter((k) => k.startsWith('DATABASE_') || k.startsWith('NATS_'))).toEqual([]);
+    expect(secretKeysOf(gateway.spec.template.spec).filter((k) => k.startsWith('DATABASE_') || k.startsWith('NATS_'))).toEqual(['NATS_PASSWORD']);
   });
 
   it('production: the gateway is reached through a Gateway API HTTPRoute by default, with no Ingress', () => {

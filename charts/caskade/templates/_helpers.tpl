@@ -80,7 +80,7 @@ seccompProfile:
 
 {{/*
 The Secret keys each workload reads, as YAML: workload name -> list. Services: their database
-password, the NATS password and their secretEnv; the gateway: the cache and its secretEnv; the
+password, the NATS password and their secretEnv; the gateway: the cache, the NATS password and its secretEnv; the
 infrastructure and the Jobs what they need. Nobody else's key reaches a workload.
 */}}
 {{- define "caskade.secretKeysByWorkload" -}}
@@ -96,7 +96,9 @@ infrastructure and the Jobs what they need. Nobody else's key reaches a workload
 {{- $dbKeys = append $dbKeys (include "caskade.dbPasswordKey" $name) -}}
 {{- end -}}
 {{- end -}}
-{{- $_ := set $out "gateway" (concat (list (include "caskade.redisKey" .)) ($v.gateway.secretEnv | default list) (fromYaml (include "caskade.tokenKeyKeys" "gateway")).keys | uniq) -}}
+{{- $gatewayKeys := list (include "caskade.redisKey" .) -}}
+{{- if include "caskade.natsPasswordAuth" . -}}{{- $gatewayKeys = append $gatewayKeys "NATS_PASSWORD" -}}{{- end -}}
+{{- $_ := set $out "gateway" (concat $gatewayKeys ($v.gateway.secretEnv | default list) (fromYaml (include "caskade.tokenKeyKeys" "gateway")).keys | uniq) -}}
 {{- if or $v.database.rolesJob.enabled $v.postgresql.enabled -}}
 {{- $_ := set $out "database-roles" (prepend $dbKeys "DATABASE_ADMIN_PASSWORD") -}}
 {{- end -}}

@@ -46,6 +46,16 @@ export function runMain(main: () => Promise<unknown>): void {
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+/** NATS credentials: user and password, or a creds file (JWT + nkey seed); TLS files when the server requires TLS. Services and the gateway. */
+export const natsAuthEnvShape = {
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  NATS_CREDS_FILE: z.string().min(1).optional(),
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
+};
+
 /** Settings every service shares. Distributed mode is chosen by setting DATABASE_URL / NATS_URL / REDIS_URL. */
 export const baseEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,13 +71,7 @@ export const baseEnv = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** apply (default) | verify (the cluster: a migration Job ran them) | only (be the migration Job). See db/database.ts. */
   DB_MIGRATIONS: z.enum(['apply', 'verify', 'only']).default('apply'),
-  /** NATS credentials: user and password, or a creds file (JWT + nkey seed); TLS files when the server requires TLS. */
-  NATS_USER: z.string().min(1).optional(),
-  NATS_PASSWORD: z.string().min(1).optional(),
-  NATS_CREDS_FILE: z.string().min(1).optional(),
-  NATS_TLS_CA_FILE: z.string().min(1).optional(),
-  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
-  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
+  ...natsAuthEnvShape,
   // The keys of tokens and service credentials (docs/decisions/053); required by `runService`.
   ...trustEnvShape,
 });
