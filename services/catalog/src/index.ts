@@ -27,6 +27,8 @@ export { seedCatalog, type SeedBrand, type SeedListing } from './app/seed-catalo
 export type { ProcessedImage } from './images/process';
 export { renderDemoImage } from './images/render';
 export { storeImage } from './app/upload-image';
+/** The reservation sweeper, for tests of the services that hold stock (orders' late payments). */
+export { sweepReservations } from './app/expire-reservations';
 
 export interface StartCatalogOptions {
   env: CatalogEnv;

@@ -95,6 +95,28 @@ describeCatalog('stock: set by compare-and-set; reserved, committed, released an
     expect(await expireReservations(svc.deps)).toBe(0);
   });
 
+  it('holds a reserved reservation longer when it is asked again, never shorter, and takes no more stock', async () => {
+    const { client, publishedBeer, svc, clock } = h();
+    const listing = await publishedBeer('Held Helles', 20_000, 5);
+    const line = [{ listingId: listing.id, quantity: 2 }];
+    const first = await client.reserveStock({ reservationId: 'held-longer', lines: line, ttlSeconds: 60 }, as.anon);
+    clock.now += 50_000;
+    // Asked again 50 s on for 10 minutes: held until then (a slow direct debit keeps its stock).
+    const again = await client.reserveStock({ reservationId: 'held-longer', lines: line, ttlSeconds: 600 }, as.anon);
+    const until = (r: catalog.ReserveStockResponse) => Date.parse(r.reservation?.expiresAt ?? '');
+    expect(until(again)).toBe(clock.now + 600_000);
+    expect(until(again)).toBeGreaterThan(until(first));
+    // A shorter ask leaves it as it is.
+    const shorter = await client.reserveStock({ reservationId: 'held-longer', lines: line, ttlSeconds: 30 }, as.anon);
+    expect(until(shorter)).toBe(until(again));
+    expect(await stockOf(listing.id)).toBe(3);
+    clock.now += 60_000;
+    expect(await expireReservations(svc.deps)).toBe(0);
+    clock.now += 541_000;
+    expect(await expireReservations(svc.deps)).toBe(1);
+    expect(await stockOf(listing.id)).toBe(5);
+  });
+
   it('answers a retried reserve of a released reservation with 409; a committed one stays idempotent', async () => {
     const { client, publishedBeer, svc, clock } = h();
     const listing = await publishedBeer('Retry Rye', 20_000, 6);

@@ -2,7 +2,7 @@ import { AppError, invalidParams, withTransaction, type CallContext } from '@cas
 import type { catalog } from '@caskade/proto';
 import { checkReservationId, normaliseLines, reservationTtlSeconds, sameLines } from '../domain/reservations';
 import { findStock, takeStock } from '../db/listings';
-import { claimReservation, findReservation } from '../db/reservations';
+import { claimReservation, extendReservation, findReservation } from '../db/reservations';
 import type { CatalogDeps } from './deps';
 import { StockChanged } from '../events/registry';
 import { requireReserver, reservationOwner } from './reservations';
@@ -14,8 +14,10 @@ import { listingEvent } from './listing-events';
  * `SET stock = stock - n WHERE stock >= n AND state = 'published'`: row locks serialise
  * concurrent reservers and each re-checks the condition on the latest stock, so stock is never
  * oversold. Idempotent: a retry with the same id and lines answers the existing reservation
- * while it holds stock (reserved or committed); once released (given back, or expired by the
- * sweeper) the retry answers 409 transaction-invalid-transition, as it holds nothing. Stock is not
+ * while it holds stock (reserved or committed), taking nothing more; a reserved one is then held
+ * until the later of its expiry and the retry's (the checkout keeps its stock while a direct debit
+ * clears or a bank transfer is awaited). Once released (given back, or expired by the sweeper) the
+ * retry answers 409 transaction-invalid-transition, as it holds nothing. Stock is not
  * content: listings.version (the editor's expectedVersion) is left alone (docs/decisions/015).
  */
 export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: catalog.ReserveStockRequest): Promise<catalog.ReserveStockResponse> {
@@ -31,10 +33,14 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
       const existing = await findReservation(trx, req.reservationId);
       if (!existing) throw new Error(`reservation ${req.reservationId} neither inserted nor found`);
       if (existing.owner_id !== reservationOwner(ctx) || !sameLines(existing.lines, lines)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
-      if (existing.state === 'released') {
-        throw new AppError('transaction-invalid-transition', { reservationId: existing.id, reservation: 'released', reason: 'reservation-released' });
-      }
-      return existing;
+      if (existing.state === 'released') throw released(existing.id);
+      if (existing.state !== 'reserved') return existing;
+      // Asked again while it holds stock: held at least until the new expiry (a checkout whose payment takes longer keeps its stock).
+      const extended = await extendReservation(trx, existing.id, expiresAt, now);
+      if (extended) return extended;
+      const after = await findReservation(trx, req.reservationId);
+      if (!after || after.state === 'released') throw released(existing.id);
+      return after;
     }
     for (const line of lines) {
       const listing = await takeStock(trx, line.listingId, line.quantity, now);
@@ -53,3 +59,6 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
   deps.eventsWritten();
   return { reservation: toReservation(row) };
 }
+
+const released = (reservationId: string): AppError =>
+  new AppError('transaction-invalid-transition', { reservationId, reservation: 'released', reason: 'reservation-released' });

@@ -23,6 +23,20 @@ export function claimReservation(
     .executeTakeFirst();
 }
 
+/**
+ * A reserved reservation held longer: its expiry moves to `expiresAt` when that is later (never
+ * earlier). Undefined when it is no longer reserved (committed or released meanwhile).
+ */
+export function extendReservation(trx: Trx, id: string, expiresAt: Date, now: Date): Promise<ReservationRow | undefined> {
+  return trx
+    .updateTable('stock_reservations')
+    .set({ expires_at: sql<Date>`greatest(expires_at, ${expiresAt})`, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'reserved')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function findReservation(db: Db, id: string): Promise<ReservationRow | undefined> {
   return db.selectFrom('stock_reservations').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -20,6 +20,7 @@ import { ORDER_MSG } from '../domain/messages';
 import type { OrdersDeps } from './deps';
 import { checkoutPlaced, completeCheckoutRows, EXPIRE_CHECKOUT, type CompletedCheckout } from './complete-checkout';
 import { endCheckout } from './end-checkout';
+import { RESERVATION_MARGIN_MS } from './hold-stock';
 import { requireLiquorLicence } from './licence-check';
 import { orderTransitioned } from './order-events';
 import { checkoutView, orderView } from './views';
@@ -59,8 +60,6 @@ export function billingOf(b: orders.BillingAddress | undefined): BillingAddress 
 
 /** Keys a client may send: 8–128 visible characters (a UUID is typical). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
-/** The reservation outlives the payment window, so only the expiry timer (which cancels the payment first) gives stock back. */
-const RESERVATION_MARGIN_MS = 10 * 60 * 1000;
 
 export function requireBuyer(ctx: CallContext): Caller {
   if (!ctx.caller) throw new AppError('auth-unauthenticated');

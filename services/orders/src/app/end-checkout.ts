@@ -6,6 +6,7 @@ import { PROCESS_STEPS, findTransition, pendingPaymentState } from '../domain/pr
 import type { OrdersDeps } from './deps';
 import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
 import { orderTransitioned } from './order-events';
+import { CLEARING_HOLD_MS, holdCheckoutStock } from './hold-stock';
 
 export type CheckoutEnd = 'expired' | 'canceled';
 
@@ -24,8 +25,13 @@ export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: Che
     const status = await cancelOrRead(deps, checkoutId);
     if (status === 'succeeded') return (await completeCheckout(deps, checkoutId)) ? 'completed' : 'unchanged';
     if (status === 'processing') {
-      // A direct debit in flight cannot be canceled: wait for its outcome (the payment event ends it).
-      if (end === 'expired') return 'unchanged';
+      // A direct debit in flight cannot be canceled: wait for its outcome (the payment event ends it),
+      // its stock held on meanwhile — the timer looks again in 30 s and holds it a day on each time,
+      // so a debit that takes days (Stripe BECS) still finds its stock when it clears.
+      if (end === 'expired') {
+        await holdCheckoutStock(deps, checkoutId, CLEARING_HOLD_MS).catch((err: unknown) => deps.logger.warn({ err, checkoutId }, 'stock of a clearing debit not held on'));
+        return 'unchanged';
+      }
       throw new AppError('transaction-invalid-transition', { reason: 'payment-processing' });
     }
   }

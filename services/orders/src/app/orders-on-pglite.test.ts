@@ -8,6 +8,7 @@ import './charge-term-order.suite';
 import './create-review.suite';
 import './get-order-invoice.suite';
 import './initiate-from-cart.suite';
+import './late-payments.suite';
 import './licence-check.suite';
 import './query-reviews.suite';
 import './reorder.suite';

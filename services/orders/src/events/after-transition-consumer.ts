@@ -2,6 +2,7 @@ import { systemContext, type SubscribeOptions } from '@caskade/kit';
 import { findOrder, recordRefund } from '../db/orders';
 import { transitionEffect } from '../domain/after-purchase';
 import type { OrdersDeps } from '../app/deps';
+import { refundLateTermCharge } from '../app/late-payments';
 import { AfterTransitionConsumer } from './registry';
 
 /**
@@ -24,6 +25,8 @@ export function afterTransitionConsumer(deps: OrdersDeps): SubscribeOptions {
       await deps.payments.refundPayment({ paymentId: e.paymentId, refundId: order.id, amountCents: e.refundCents }, ctx);
       await recordRefund(deps.db, order.id, e.refundCents);
     }
+    // A term order canceled before its charge was known paid (refund 0): a charge that succeeded meanwhile goes back.
+    if (e.refundCents === 0 && order.payment_term !== 'none') await refundLateTermCharge(deps, order.id);
     await deps.shipping.removeShippingOrder(order);
   });
 }

@@ -1,0 +1,161 @@
+/**
+ * Money and stock when a payment and the end of what it pays for cross (docs/decisions/076): a
+ * charge that succeeds after its order or checkout was canceled goes back in full, and a checkout
+ * whose payment takes longer than the card's minutes — a direct debit still clearing, a bank
+ * transfer chosen on retry — keeps its stock as long. On the real catalog, payments and cart; the
+ * only stand-ins are the moments the tests choose (a cancel run inside the payment call, a debit
+ * kept clearing), made by wrapping orders' payments client.
+ */
+import { randomUUID } from 'node:crypto';
+import { sweepReservations } from '@caskade/catalog';
+import { AppError } from '@caskade/kit';
+import { findCheckout } from '../db/checkouts';
+import { findOrder } from '../db/orders';
+import { BANK_TRANSFER_WINDOW_MS, PAYMENT_WINDOW_MS } from '../domain/terms';
+import { ctxOf, describeOrders, eventually, system, type OrdersHarness } from '../testing/harness';
+import { runDueTimers } from './timers';
+
+const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+/** Runs `during` inside orders' next call of `method` on payments, then the real call. */
+function inside(h: OrdersHarness, method: 'createPayment', during: (req: { transfers: { orderId: string }[] }) => Promise<unknown>): () => void {
+  const deps = h.orders.deps;
+  const real = deps.payments;
+  deps.payments = {
+    ...real,
+    [method]: async (req: Parameters<typeof real.createPayment>[0], ctx: Parameters<typeof real.createPayment>[1]) => {
+      await during(req);
+      return real.createPayment(req, ctx);
+    },
+  };
+  return () => { deps.payments = real; };
+}
+
+/** Catalog's sweeper run as if `ms` had passed (catalog runs on the real clock); answers the checkout's reservation state after it. */
+async function sweepAfter(h: OrdersHarness, ms: number, checkoutId: string): Promise<string | undefined> {
+  const deps = h.catalogSvc.deps;
+  for (let more = true; more;) more = (await sweepReservations({ ...deps, now: () => new Date(Date.now() + ms) }, 50)).more;
+  return (await deps.db.selectFrom('stock_reservations').select('state').where('id', '=', checkoutId).executeTakeFirst())?.state;
+}
+
+describeOrders('late payments: money that comes after the end goes back; stock waits for a slow payment', (harness, { test: it }) => {
+  it('a term charge that succeeds while the buyer cancels is refunded in full and recorded', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: ['30_days'] }, supplier);
+    const listing = await h.listing(supplier, `Term Ale ${randomUUID().slice(0, 6)}`, 10);
+    const { ctx: buyer, addressId } = await h.buyer();
+    await h.paymentsClient.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', setupIntentId: '', replacesPaymentMethodId: '' }, buyer);
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, buyer);
+    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const order = out.outcome?.checkout?.orders[0];
+    expect(order?.state).toBe('purchased-delayed-payment');
+    // The due date's charge has read the order (not canceled); the buyer cancels before it reaches payments.
+    const restore = inside(h, 'createPayment', () => h.client.transitionOrder({ id: order?.id ?? '', transition: 'buyer-cancel-delayed-payment', paramsJson: '' }, buyer));
+    h.clock.now += 31 * DAY;
+    try {
+      await runDueTimers(h.orders.deps);
+    } finally {
+      restore();
+    }
+    const payment = await eventually(async () => (await h.paymentsClient.getPayment({ paymentId: order?.id ?? '' }, system)).payment, (p) => Number(p?.refundedCents) > 0);
+    expect([payment?.status, Number(payment?.amountCents), Number(payment?.refundedCents)]).toEqual(['succeeded', 52_800, 52_800]);
+    const row = await eventually(() => findOrder(h.orders.deps.db, order?.id ?? ''), (o) => o?.payment_status === 'refunded');
+    expect([row?.state, row?.payment_status, Number(row?.refunded_cents)]).toEqual(['canceled-delayed-payment', 'refunded', 52_800]);
+    // Redelivered, the payment's event refunds nothing more.
+    h.clock.now += DAY;
+    await runDueTimers(h.orders.deps);
+    expect(Number((await h.paymentsClient.getPayment({ paymentId: order?.id ?? '' }, system)).payment?.refundedCents)).toBe(52_800);
+  });
+
+  it('a card charged after the operator canceled the checkout mid-saga is refunded in full; the stock is back', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    const listing = await h.listing(supplier, `Ale ${randomUUID().slice(0, 6)}`, 5);
+    const { ctx: buyer, addressId } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    const operator = ctxOf(randomUUID(), 'operator');
+    const restore = inside(h, 'createPayment', (req) => h.client.transitionOrder({ id: req.transfers[0]?.orderId ?? '', transition: 'transition/multi-vendor-operator-cancel-payment', paramsJson: '' }, operator));
+    let answer: unknown;
+    try {
+      answer = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer).then(() => 'purchased', (err: unknown) => err);
+    } finally {
+      restore();
+    }
+    expect(answer).not.toBe('purchased');
+    const checkout = await h.orders.deps.db.selectFrom('checkouts').selectAll().where('buyer_id', '=', buyer.caller?.userId ?? '').executeTakeFirstOrThrow();
+    expect(checkout.state).toBe('canceled');
+    const payment = await eventually(async () => (await h.paymentsClient.getPayment({ paymentId: checkout.id }, system)).payment, (p) => Number(p?.refundedCents) > 0);
+    expect([payment?.status, Number(payment?.refundedCents)]).toEqual(['succeeded', Number(payment?.amountCents)]);
+    expect(Number(payment?.amountCents)).toBeGreaterThan(0);
+    expect(await h.stockOf(listing.id)).toBe(5);
+  });
+
+  it('a declined card paid again by bank transfer waits the transfer’s window, its stock held that long', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    const listing = await h.listing(supplier, `Ale ${randomUUID().slice(0, 6)}`, 5);
+    const { ctx: buyer, addressId } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    const declined = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
+      .then(() => null, (err: unknown) => err as { code?: string; meta?: Record<string, unknown> });
+    expect(declined?.code).toBe('transaction-payment-failed');
+    const checkoutId = String(declined?.meta?.['checkoutId'] ?? '');
+    const retried = await h.client.retryCheckoutPayment({ id: checkoutId, payment: { paymentMethodId: '', bankTransfer: true } }, buyer);
+    expect(retried.checkout?.paymentStatus).toBe('awaiting_transfer');
+    const row = await findCheckout(h.orders.deps.db, checkoutId);
+    expect(new Date(row?.expires_at ?? 0).getTime()).toBe(h.clock.now + BANK_TRANSFER_WINDOW_MS);
+    // Past the card's window and the reservation's first expiry: still waiting, the stock still held.
+    h.clock.now += PAYMENT_WINDOW_MS + MINUTE;
+    await runDueTimers(h.orders.deps);
+    expect((await findCheckout(h.orders.deps.db, checkoutId))?.state).toBe('pending');
+    expect(await sweepAfter(h, PAYMENT_WINDOW_MS + 11 * MINUTE, checkoutId)).toBe('reserved');
+    expect(await h.stockOf(listing.id)).toBe(3);
+    // The transfer's window over: the checkout expires and the stock comes back.
+    h.clock.now += BANK_TRANSFER_WINDOW_MS;
+    await runDueTimers(h.orders.deps);
+    expect((await findCheckout(h.orders.deps.db, checkoutId))?.state).toBe('expired');
+    expect(await h.stockOf(listing.id)).toBe(5);
+  });
+
+  it('a direct debit still clearing after the window keeps its stock: each look of the timer holds it on', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    const listing = await h.listing(supplier, `Ale ${randomUUID().slice(0, 6)}`, 5);
+    const { ctx: buyer, addressId } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    // A real payment left open (a card awaiting its challenge) that orders sees as a debit clearing at
+    // the bank for days: processing, and refused when the timer would cancel it.
+    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const checkoutId = out.outcome?.checkout?.id ?? '';
+    expect(out.outcome?.checkout?.state).toBe('pending');
+    const deps = h.orders.deps;
+    const real = deps.payments;
+    deps.payments = {
+      ...real,
+      cancelPayment: () => Promise.reject(new AppError('transaction-invalid-transition', { from: 'processing', to: 'canceled' })),
+      getPayment: async (req, ctx) => {
+        const got = await real.getPayment(req, ctx);
+        return { payment: got.payment ? { ...got.payment, status: 'processing' } : undefined };
+      },
+    };
+    try {
+      h.clock.now += PAYMENT_WINDOW_MS + 1000;
+      await runDueTimers(deps);
+      expect((await findCheckout(deps.db, checkoutId))?.state).toBe('pending');
+    } finally {
+      deps.payments = real;
+    }
+    // Held on from the timer's look, a day on: the sweeper past the first expiry (window + 10 min), and hours later, releases nothing.
+    expect(await sweepAfter(h, PAYMENT_WINDOW_MS + 11 * MINUTE, checkoutId)).toBe('reserved');
+    expect(await sweepAfter(h, 20 * 60 * MINUTE, checkoutId)).toBe('reserved');
+    expect(await h.stockOf(listing.id)).toBe(3);
+    // The money comes in: the checkout completes with the stock it held.
+    await h.paymentsClient.completeSandboxChallenge({ paymentId: checkoutId, authenticated: true }, buyer);
+    const done = await eventually(() => findCheckout(deps.db, checkoutId), (c) => c?.state === 'purchased');
+    expect(done?.state).toBe('purchased');
+    expect(await h.stockOf(listing.id)).toBe(3);
+  });
+});
