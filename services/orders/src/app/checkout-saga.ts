@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError, invalidParams, LIMITED_ACCESS_REASON, LIMITED_SCOPE, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
 import type { orders, payments } from '@caskade/proto';
-import { claimCheckoutWithTimer, findByKey, findCheckout, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
+import { claimCheckoutWithTimer, competingCheckouts, findByKey, findCheckout, lockBuyerCheckouts, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
 import { insertOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
 import { insertMovedOrder, takeOverEnquiry, type FirstMove } from '../db/checkout-orders';
 import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord } from '../db/records';
@@ -143,6 +143,7 @@ async function requirePayoutAccounts(deps: OrdersDeps, supplierIds: string[], re
  */
 export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, hash: string, planOf: () => Promise<CheckoutPlan>, speculative: boolean): Promise<orders.CheckoutOutcome> {
   // The key and the plan are read together; a used key is answered from its first answer, whatever the plan read.
+  const readAt = deps.now();
   const [earlier, planned] = await Promise.all([
     speculative ? Promise.resolve(undefined) : findByKey(deps.db, buyer.userId, key),
     planOf().then((p) => ({ ok: true as const, p }), (error: unknown) => ({ ok: false as const, error })),
@@ -161,6 +162,9 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   if (speculative) return { checkout: undefined, preview, replayed: false };
   if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
 
+  const entryIds = pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean));
+  if (plan.kind === 'cart') await makeWay(deps, buyer.userId, key, entryIds, readAt);
+
   const now = deps.now();
   const windowMs = plan.payment.bankTransfer ? deps.windows.bankTransferMs : deps.windows.paymentMs;
   const checkoutId = randomUUID();
@@ -169,7 +173,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   const claimed = await claimCheckoutWithTimer(deps.db, {
     id: checkoutId, buyerId: buyer.userId, idempotencyKey: key, requestHash: hash, kind: plan.kind,
     paymentMethodType: chargeNow === 0 ? '' : plan.payment.bankTransfer ? 'bank_transfer' : 'card', chargeNowCents: chargeNow, payinTotalCents: payinTotal,
-    cartEntryIds: pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean)), deliveryAddress: plan.deliveryAddress, billing: plan.billing, expiresAt, now,
+    cartEntryIds: entryIds, deliveryAddress: plan.deliveryAddress, billing: plan.billing, expiresAt, now,
   }, { id: randomUUID(), kind: EXPIRE_CHECKOUT });
   if (!claimed) {
     const other = await findByKey(deps.db, buyer.userId, key);
@@ -178,7 +182,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   }
   deps.timersChanged();
   try {
-    return await proceed(deps, claimed, buyer, pricedParts, plan, expiresAt, windowMs);
+    return await proceed(deps, claimed, buyer, pricedParts, plan, expiresAt, windowMs, readAt);
   } catch (err) {
     // A refusal is the answer for good; a failure on our side is not (a retry sees the checkout as it is by then).
     const answer: CheckoutAnswer = err instanceof AppError && err.status < 500 ? { kind: 'error', code: err.code, meta: err.meta ?? {} } : { kind: 'interrupted' };
@@ -187,7 +191,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   }
 }
 
-async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, parts: Priced[], plan: CheckoutPlan, expiresAt: Date, windowMs: number): Promise<orders.CheckoutOutcome> {
+async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, parts: Priced[], plan: CheckoutPlan, expiresAt: Date, windowMs: number, readAt: Date): Promise<orders.CheckoutOutcome> {
   const ctx = systemContext(`checkout:${checkout.id}`);
   const reserveLines = parts.flatMap((p) => p.lines.map((l) => ({ listingId: l.listingId, quantity: l.quantity })));
   const name = nameOf(deps, buyer.userId);
@@ -200,6 +204,13 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
   const buyerName = await name;
   const now = deps.now();
   const created = await withTransaction(deps.db, async (trx) => {
+    if (plan.kind === 'cart') {
+      // Two checkouts of the same cart lines at once (two tabs, a double click: two keys) place one:
+      // under the buyer's lock, the one that comes second sees the first's orders and places nothing.
+      await lockBuyerCheckouts(trx, buyer.userId);
+      const other = (await competingCheckouts(trx, { buyerId: buyer.userId, checkoutId: checkout.id, idempotencyKey: checkout.idempotency_key, entryIds: checkout.cart_entry_ids, since: readAt }))[0];
+      if (other) throw checkoutInProgress(other.id);
+    }
     const out: OrderRow[] = [];
     for (const part of parts) {
       // A pay-now order is written already moved to pending payment (with its activity row); a term order waits in initial.
@@ -236,7 +247,13 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
       out.push(row);
     }
     return out;
-  }, 5);
+  }, 5).catch(async (err: unknown) => {
+    // Refused inside the transaction (an enquiry paid by another checkout meanwhile, say): no order
+    // was written, so the stock goes back now, not at expiry. Any other failure may have committed:
+    // the expiry timer ends that checkout, orders and all.
+    if (err instanceof AppError && err.status < 500) await failCheckout(deps, checkout.id);
+    throw err;
+  });
   deps.eventsWritten();
 
   for (const order of created) {
@@ -275,6 +292,35 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });
   }
   return finish(deps, checkout.id, paymentSummary(payment), completed);
+}
+
+const checkoutInProgress = (otherCheckoutId: string): AppError =>
+  new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit, otherCheckoutId });
+
+/**
+ * Before a cart checkout claims anything: another checkout of these lines that is still going (or
+ * bought them since this one read the cart) refuses this one; one the buyer left (its card declined,
+ * or its authentication never answered) is ended first — its payment canceled, its stock back — as
+ * the buyer has started over.
+ */
+async function makeWay(deps: OrdersDeps, buyerId: string, key: string, entryIds: string[], readAt: Date): Promise<void> {
+  for (const other of await competingCheckouts(deps.db, { buyerId, checkoutId: null, idempotencyKey: key, entryIds, since: readAt })) {
+    if (!other.restartable || (await endCheckout(deps, other.id, 'expired', { actor: 'system', actorId: '' })) !== 'ended') throw checkoutInProgress(other.id);
+  }
+}
+
+/** A checkout that placed nothing: its stock back at once (a reservation never made is nothing to give back), then failed. */
+async function failCheckout(deps: OrdersDeps, checkoutId: string): Promise<void> {
+  try {
+    await deps.catalog.releaseReservation({ reservationId: checkoutId }, systemContext(`checkout:${checkoutId}`));
+  } catch (err) {
+    // Not released now (catalog down): the expiry timer still ends the checkout and gives it back.
+    if (!(err instanceof AppError && err.code === 'not-found')) {
+      deps.logger.warn({ err, checkoutId }, 'stock of a checkout that placed nothing not released; its timer does it');
+      return;
+    }
+  }
+  await moveCheckout(deps.db, checkoutId, ['pending'], 'failed', deps.now());
 }
 
 /**

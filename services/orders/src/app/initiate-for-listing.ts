@@ -4,7 +4,7 @@ import type { orders } from '@caskade/proto';
 import { findOrder } from '../db/orders';
 import { ORDER_MSG } from '../domain/messages';
 import { deliveryMethodsOf, type DeliveryMethod } from '../domain/pricing';
-import { isPaymentTerm, isPaymentTermChoice } from '../domain/terms';
+import { isPaymentTerm, isPaymentTermChoice, minimumMet } from '../domain/terms';
 import type { OrdersDeps } from './deps';
 import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
 import { deliveryAddressFor } from './delivery-address';
@@ -32,7 +32,11 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
       if (!enquiry || enquiry.buyer_id !== buyer.userId) throw new AppError('not-found', { resource: 'transaction' });
       if (enquiry.state !== 'enquiry' || !enquiry.lines.some((l) => l.listingId === req.listingId)) throw invalidParams({ enquiryId: ORDER_MSG.enquiryNotPayable });
     }
-    const listing = (await deps.catalog.getListing({ id: req.listingId, recordView: false }, systemContext())).listing;
+    const listing = (await deps.catalog.getListing({ id: req.listingId, recordView: false }, systemContext()).catch((err: unknown) => {
+      // No such listing: the same answer as a closed one (the spec's code, not a bare 404).
+      if (err instanceof AppError && err.code === 'not-found') return { listing: undefined };
+      throw err;
+    })).listing;
     if (!listing || listing.state !== 'published' || !listing.fields) throw new AppError('transaction-listing-not-found', { listingId: req.listingId });
     if (listing.author?.id === buyer.userId) throw new AppError('forbidden', { reason: ORDER_MSG.ownListing });
     const pkg = listing.fields.pricePackages[req.packageIndex];
@@ -45,10 +49,10 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
     const method = (req.deliveryMethod || (enabled.length === 1 ? enabled[0] : '')) as DeliveryMethod | '';
     if (!method) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodRequired });
     if (!enabled.includes(method)) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodUnavailable });
-    if (isPaymentTerm(term)) {
-      const offered = (await deps.cart.getSupplierTerms({ supplierIds: [listing.author?.id ?? ''] }, systemContext())).terms[0]?.paymentTerms ?? [];
-      if (!offered.includes(term)) throw invalidParams({ paymentTerm: ORDER_MSG.paymentTermNotOffered });
-    }
+    // The supplier's terms: its minimum order holds for Buy now as in the cart, and a term must be one it offers.
+    const terms = (await deps.cart.getSupplierTerms({ supplierIds: [listing.author?.id ?? ''] }, systemContext())).terms[0];
+    if (!minimumMet(req.quantity, terms?.minimumOrderQuantity ?? 1)) throw invalidParams({ quantity: ORDER_MSG.minimumOrderNotMet });
+    if (isPaymentTerm(term) && !(terms?.paymentTerms ?? []).includes(term)) throw invalidParams({ paymentTerm: ORDER_MSG.paymentTermNotOffered });
     const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
     const label = packageLabel(pkg);
     const line = {

@@ -5,7 +5,9 @@
  * as Buy now, the enquiry's order becoming the checkout's.
  */
 import { randomUUID } from 'node:crypto';
+import type { AppError } from '@caskade/kit';
 import { expectAppError } from '@caskade/kit/testing';
+import { findCheckout } from '../db/checkouts';
 import { describeOrders, eventually } from '../testing/harness';
 import { ORDER_MSG } from '../domain/messages';
 import { ORDER_NUMBER_PATTERN } from '../domain/terms';
@@ -84,4 +86,60 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
       h.orders.deps.randomBytes = random;
     }
   }, 30_000);
+
+  it('Buy now: the supplier’s minimum order holds, an unknown listing is the spec’s not-found, and a lost race for an enquiry holds no stock', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Minimum Brewing');
+    await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 2, paymentTerms: [] }, supplier);
+    const listing = await h.listing(supplier, 'Minimum Mild', 10);
+    const { ctx, addressId } = await h.buyer();
+    const buyNow = (quantity: number, speculative: boolean, extra: { listingId?: string; enquiryId?: string } = {}) => h.client.initiateForListing({
+      idempotencyKey: randomUUID(), listingId: extra.listingId ?? listing.id, packageIndex: 0, quantity, deliveryMethod: 'pickup', deliveryAddressId: addressId,
+      payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm: '', speculative, billing: undefined, enquiryId: extra.enquiryId ?? '',
+    }, ctx, { deadlineMs: 20_000 });
+    for (const speculative of [true, false]) {
+      const err = await expectAppError(buyNow(1, speculative), 'validation-invalid-params');
+      expect(err.meta).toEqual({ fields: { quantity: ORDER_MSG.minimumOrderNotMet } });
+    }
+    expect((await buyNow(2, true)).outcome?.preview.length).toBe(1);
+    await expectAppError(buyNow(2, true, { listingId: randomUUID() }), 'transaction-listing-not-found');
+    await expectAppError(buyNow(2, false, { listingId: randomUUID() }), 'transaction-listing-not-found');
+    expect(await h.stockOf(listing.id)).toBe(10);
+
+    // Three payments of one enquiry at once: one places it; the others give their stock back before they answer.
+    const enquiry = (await h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 2, message: 'Two for Friday?' }, ctx)).order;
+    const results = await Promise.allSettled([0, 1, 2].map(() => buyNow(2, false, { enquiryId: enquiry?.id ?? '' })));
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBe(1);
+    expect(await h.stockOf(listing.id)).toBe(8);
+  }, 60_000);
+
+  it('one cart checked out twice at once with two keys (two tabs, a double click) is bought once; a declined checkout gives way to a new one', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Twice Brewing');
+    const listing = await h.listing(supplier, 'Twice Tripel', 10);
+    const { ctx, addressId } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
+    const checkOut = (paymentMethodId: string) => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
+    const results = await Promise.allSettled([0, 1, 2, 3].map(() => checkOut('pm_card_visa')));
+    const bought = results.filter((r) => r.status === 'fulfilled');
+    expect(bought.length).toBe(1);
+    // The others: the one in progress named, or (started after the first took the lines) the cart is empty.
+    const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
+    for (const err of refusals) {
+      expect(err.code === 'transaction-invalid-transition' ? err.meta?.['reason'] : err.meta?.['fields']).toEqual(err.code === 'transaction-invalid-transition' ? ORDER_MSG.pendingTransit : { cart: ORDER_MSG.cartIsEmpty });
+    }
+    expect(await h.stockOf(listing.id)).toBe(9);
+    const purchased = await h.orders.deps.db.selectFrom('checkouts').select('state').where('buyer_id', '=', ctx.caller?.userId ?? '').where('state', '=', 'purchased').execute();
+    expect(purchased.length).toBe(1);
+
+    // A declined card leaves a pending checkout; the buyer starts over with a new key: the old one ends (stock back), the new one buys.
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, ctx);
+    const declined = await checkOut('pm_card_chargeDeclined').then(() => null, (err: unknown) => err as AppError);
+    expect(declined?.code).toBe('transaction-payment-failed');
+    expect(await h.stockOf(listing.id)).toBe(7);
+    const again = await checkOut('pm_card_visa');
+    expect(again.outcome?.checkout?.state).toBe('purchased');
+    expect((await findCheckout(h.orders.deps.db, String(declined?.meta?.['checkoutId'] ?? '')))?.state).toBe('expired');
+    expect(await h.stockOf(listing.id)).toBe(7);
+  }, 60_000);
 });

@@ -90,3 +90,32 @@ export async function countCheckouts(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from checkouts`.execute(db);
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * The buyer's other cart checkouts that buy any of `entryIds` now (docs/decisions/077): one still
+ * pending (its saga running, its payment open or declined) — except a bank transfer placed before
+ * `since`, whose lines already left the cart —, or one purchased since `since` (the moment this
+ * checkout read the cart, so what it read is what that one bought). Only checkouts with orders
+ * written count: a checkout before that point has placed nothing yet; nor does one with this
+ * checkout's key (the same request again: it is answered by replay). `restartable`: pending,
+ * answered, and every pay-now order's payment declined or waiting for the buyer's authentication
+ * (nothing is moving it on but the buyer, who may start over instead).
+ */
+export async function competingCheckouts(db: Db, c: { buyerId: string; checkoutId: string | null; idempotencyKey: string; entryIds: string[]; since: Date }): Promise<{ id: string; restartable: boolean }[]> {
+  if (c.entryIds.length === 0) return [];
+  const { rows } = await sql<{ id: string; restartable: boolean }>`
+    select c.id, (c.state = 'pending' and c.answer is not null
+      and coalesce(bool_and(o.payment_status in ('requires_payment_method', 'requires_action')) filter (where o.payment_term = 'none'), false)) as restartable
+    from checkouts c join orders o on o.checkout_id = c.id
+    where c.buyer_id = ${c.buyerId} and c.kind = 'cart' and c.id is distinct from ${c.checkoutId} and c.idempotency_key <> ${c.idempotencyKey}
+      and c.cart_entry_ids ?| ${c.entryIds}::text[]
+      and ((c.state = 'pending' and not (c.payment_method_type = 'bank_transfer' and c.answer is not null and c.updated_at < ${c.since}))
+        or (c.state = 'purchased' and c.updated_at >= ${c.since}))
+    group by c.id`.execute(db);
+  return rows;
+}
+
+/** One buyer's cart checkouts place their orders one at a time (held to the end of the transaction). */
+export async function lockBuyerCheckouts(trx: Transaction<OrdersDB>, buyerId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`checkout-lines:${buyerId}`}))`.execute(trx);
+}
