@@ -39,6 +39,14 @@ async function sweepAfter(h: OrdersHarness, ms: number, checkoutId: string): Pro
   return (await deps.db.selectFrom('stock_reservations').select('state').where('id', '=', checkoutId).executeTakeFirst())?.state;
 }
 
+/** A listing of 5 and a buyer with 2 of it in the cart. */
+async function twoInCart(h: OrdersHarness) {
+  const listing = await h.listing(await h.supplier(), `Ale ${randomUUID().slice(0, 6)}`, 5);
+  const { ctx: buyer, addressId } = await h.buyer();
+  await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+  return { listing, buyer, addressId };
+}
+
 describeOrders('late payments: money that comes after the end goes back; stock waits for a slow payment', (harness, { test: it }) => {
   it('a term charge that succeeds while the buyer cancels is refunded in full and recorded', async () => {
     const h = harness();
@@ -72,10 +80,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
 
   it('a card charged after the operator canceled the checkout mid-saga is refunded in full; the stock is back', async () => {
     const h = harness();
-    const supplier = await h.supplier();
-    const listing = await h.listing(supplier, `Ale ${randomUUID().slice(0, 6)}`, 5);
-    const { ctx: buyer, addressId } = await h.buyer();
-    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    const { listing, buyer, addressId } = await twoInCart(h);
     const operator = ctxOf(randomUUID(), 'operator');
     const restore = inside(h, 'createPayment', (req) => h.client.transitionOrder({ id: req.transfers[0]?.orderId ?? '', transition: 'transition/multi-vendor-operator-cancel-payment', paramsJson: '' }, operator));
     let answer: unknown;
@@ -95,10 +100,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
 
   it('a declined card paid again by bank transfer waits the transfer’s window, its stock held that long', async () => {
     const h = harness();
-    const supplier = await h.supplier();
-    const listing = await h.listing(supplier, `Ale ${randomUUID().slice(0, 6)}`, 5);
-    const { ctx: buyer, addressId } = await h.buyer();
-    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    const { listing, buyer, addressId } = await twoInCart(h);
     const declined = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
       .then(() => null, (err: unknown) => err as { code?: string; meta?: Record<string, unknown> });
     expect(declined?.code).toBe('transaction-payment-failed');
@@ -122,10 +124,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
 
   it('a direct debit still clearing after the window keeps its stock: each look of the timer holds it on', async () => {
     const h = harness();
-    const supplier = await h.supplier();
-    const listing = await h.listing(supplier, `Ale ${randomUUID().slice(0, 6)}`, 5);
-    const { ctx: buyer, addressId } = await h.buyer();
-    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    const { listing, buyer, addressId } = await twoInCart(h);
     // A real payment left open (a card awaiting its challenge) that orders sees as a debit clearing at
     // the bank for days: processing, and refused when the timer would cancel it.
     const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
