@@ -71,7 +71,7 @@ export async function startOrders(opts: StartOrdersOptions): Promise<OrdersServi
           autoComplete: env.COMPLETION_DELAY_SECONDS * 1000, expireReviewPeriod: env.REVIEW_WINDOW_SECONDS * 1000,
         },
         randomBytes: (n) => randomBytes(n),
-        memo: { buyerNames: new Memo<string>(5 * 60_000), payoutAccounts: new Memo<true>(60_000), licensedBuyers: new Memo<true>(5 * 60_000) },
+        memo: { buyerNames: new Memo<string>(5 * 60_000), payoutAccounts: new Memo<true>(60_000), licensedBuyers: new Memo<true>(5 * 60_000), paymentMethods: new Memo<true>(60_000) },
       };
       deps = built;
       const timers = pollMs > 0 ? startTimers(built, pollMs) : null;

@@ -138,6 +138,19 @@ async function requirePayoutAccounts(deps: OrdersDeps, supplierIds: string[], re
 }
 
 /**
+ * A method payments would refuse outright (unknown, another user's) is refused before anything is
+ * written, so the refusal leaves no order behind (docs/decisions/077). A method taken lately for
+ * this buyer is taken again (a method is not detached in a minute; if it is, the payment refuses
+ * it later and the checkout ends as before).
+ */
+async function requirePaymentMethod(deps: OrdersDeps, buyerId: string, paymentMethodId: string, key: string): Promise<void> {
+  const memoKey = `${buyerId}\n${paymentMethodId}`;
+  if (deps.memo.paymentMethods.get(memoKey)) return;
+  await deps.payments.checkPaymentMethod({ buyerId, paymentMethodId }, systemContext(`checkout:${key}`));
+  deps.memo.paymentMethods.set(memoKey, true);
+}
+
+/**
  * Checkout saga entry: preview (speculative: nothing written) or run it. A key used before is
  * answered before anything else is read (the cart may be empty by then: the first request bought it).
  */
@@ -161,6 +174,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   // A preview prices the order whatever the payment; paying needs a way to pay.
   if (speculative) return { checkout: undefined, preview, replayed: false };
   if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
+  if (chargeNow > 0 && plan.payment.paymentMethodId && !plan.payment.bankTransfer) await requirePaymentMethod(deps, buyer.userId, plan.payment.paymentMethodId, key);
 
   const entryIds = pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean));
   if (plan.kind === 'cart') await makeWay(deps, buyer.userId, key, entryIds, readAt);

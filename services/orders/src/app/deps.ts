@@ -24,7 +24,7 @@ export interface OrdersDeps {
   identity: Pick<PromiseClient<typeof identity.IdentityServiceService>, 'getUsers'>;
   catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getListing' | 'reserveStock' | 'commitReservation' | 'releaseReservation' | 'restockQuantity'>;
   cart: Pick<PromiseClient<typeof cart.CartServiceService>, 'getCart' | 'listDeliveryAddresses' | 'getSupplierTerms' | 'addToCart' | 'takeCheckoutLines'>;
-  payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts' | 'refundPayment' | 'listPaymentMethods'>;
+  payments: Pick<PromiseClient<typeof payments.PaymentsServiceService>, 'createPayment' | 'checkPaymentMethod' | 'getPayment' | 'retryPayment' | 'cancelPayment' | 'markBankTransferReceived' | 'findMissingPayoutAccounts' | 'refundPayment' | 'listPaymentMethods'>;
   /** The supplier's platform fee (its membership plan); every supplier is on Small until memberships exist. */
   feeRateFor(supplierId: string): Promise<number>;
   shipping: ShippingPort;
@@ -34,5 +34,5 @@ export interface OrdersDeps {
   timerDurations: TimerDurations;
   randomBytes(n: number): Uint8Array;
   /** Short-lived answers of other services (process memory, never needed for correctness). */
-  memo: { buyerNames: Memo<string>; payoutAccounts: Memo<true>; licensedBuyers: Memo<true> };
+  memo: { buyerNames: Memo<string>; payoutAccounts: Memo<true>; licensedBuyers: Memo<true>; paymentMethods: Memo<true> };
 }

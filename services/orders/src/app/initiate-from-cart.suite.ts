@@ -142,4 +142,22 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     expect((await findCheckout(h.orders.deps.db, String(declined?.meta?.['checkoutId'] ?? '')))?.state).toBe('expired');
     expect(await h.stockOf(listing.id)).toBe(7);
   }, 60_000);
+
+  it('a payment method payments would refuse (unknown, another buyer’s) is refused before anything is written', async () => {
+    const h = harness();
+    const listing = await h.listing(await h.supplier('Method Brewing'), 'Method Marzen', 10);
+    const { ctx, addressId } = await h.buyer();
+    const other = await h.buyer();
+    const saved = (await h.paymentsClient.createSandboxPaymentMethod({ details: { $case: 'card', value: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } } }, other.ctx)).paymentMethodId;
+    await h.paymentsClient.attachPaymentMethod({ paymentMethodId: saved, setupIntentId: '', replacesPaymentMethodId: '' }, other.ctx);
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
+    const checkOut = (paymentMethodId: string) => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined }, ctx);
+    const unknown = await expectAppError(checkOut('pm_bogus_xyz'), 'validation-invalid-params');
+    expect(unknown.meta?.['fields']).toEqual({ paymentMethodId: 'validation.paymentMethodUnknown' });
+    await expectAppError(checkOut(saved), 'forbidden');
+    const written = await h.orders.deps.db.selectFrom('orders').select('id').where('buyer_id', '=', ctx.caller?.userId ?? '').execute();
+    expect(written).toEqual([]);
+    expect(await h.stockOf(listing.id)).toBe(10);
+    expect((await checkOut('pm_card_visa')).outcome?.checkout?.state).toBe('purchased');
+  }, 60_000);
 });

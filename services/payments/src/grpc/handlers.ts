@@ -10,6 +10,7 @@ import { createSetupIntent } from '../app/create-setup-intent';
 import type { PaymentsDeps } from '../app/deps';
 import { detachPaymentMethod } from '../app/detach-payment-method';
 import { findMissingPayoutAccounts } from '../app/find-missing-payout-accounts';
+import { checkPaymentMethod } from '../app/check-payment-method';
 import { getPayment } from '../app/get-payment';
 import { getPayoutAccount } from '../app/get-payout-account';
 import { getPayoutTotals } from '../app/get-payout-totals';
@@ -42,6 +43,7 @@ export function paymentsHandlers(deps: PaymentsDeps, logger: Logger): payments.P
       getPayoutAccount: (req, ctx) => getPayoutAccount(deps, ctx, req),
       getPayoutTotals: (req, ctx) => getPayoutTotals(deps, ctx, req),
       findMissingPayoutAccounts: (req, ctx) => findMissingPayoutAccounts(deps, ctx, req),
+      checkPaymentMethod: (req, ctx) => checkPaymentMethod(deps, ctx, req),
       createSandboxPayoutAccount: (req, ctx) => createSandboxPayoutAccount(deps, ctx, req),
       handleWebhook: (req) => handleWebhook(deps, req),
     },

@@ -259,6 +259,16 @@ export interface GetPayoutTotalsResponse {
   pendingCents: number;
 }
 
+export interface CheckPaymentMethodRequest {
+  buyerId: string;
+  paymentMethodId: string;
+}
+
+export interface CheckPaymentMethodResponse {
+  /** card or au_becs_debit. */
+  methodType: string;
+}
+
 export interface FindMissingPayoutAccountsRequest {
   supplierIds: string[];
 }
@@ -4173,6 +4183,172 @@ export const GetPayoutTotalsResponse: MessageFns<GetPayoutTotalsResponse> = {
   },
 };
 
+function createBaseCheckPaymentMethodRequest(): CheckPaymentMethodRequest {
+  return { buyerId: "", paymentMethodId: "" };
+}
+
+export const CheckPaymentMethodRequest: MessageFns<CheckPaymentMethodRequest> = {
+  encode(message: CheckPaymentMethodRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.buyerId !== "") {
+      writer.uint32(10).string(message.buyerId);
+    }
+    if (message.paymentMethodId !== "") {
+      writer.uint32(18).string(message.paymentMethodId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPaymentMethodRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPaymentMethodRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.buyerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentMethodId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPaymentMethodRequest {
+    return {
+      buyerId: isSet(object.buyerId)
+        ? globalThis.String(object.buyerId)
+        : isSet(object.buyer_id)
+        ? globalThis.String(object.buyer_id)
+        : "",
+      paymentMethodId: isSet(object.paymentMethodId)
+        ? globalThis.String(object.paymentMethodId)
+        : isSet(object.payment_method_id)
+        ? globalThis.String(object.payment_method_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckPaymentMethodRequest): unknown {
+    const obj: any = {};
+    if (message.buyerId !== "") {
+      obj.buyerId = message.buyerId;
+    }
+    if (message.paymentMethodId !== "") {
+      obj.paymentMethodId = message.paymentMethodId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckPaymentMethodRequest>, I>>(base?: I): CheckPaymentMethodRequest {
+    return CheckPaymentMethodRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckPaymentMethodRequest>, I>>(object: I): CheckPaymentMethodRequest {
+    const message = createBaseCheckPaymentMethodRequest();
+    message.buyerId = object.buyerId ?? "";
+    message.paymentMethodId = object.paymentMethodId ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckPaymentMethodResponse(): CheckPaymentMethodResponse {
+  return { methodType: "" };
+}
+
+export const CheckPaymentMethodResponse: MessageFns<CheckPaymentMethodResponse> = {
+  encode(message: CheckPaymentMethodResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.methodType !== "") {
+      writer.uint32(10).string(message.methodType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPaymentMethodResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPaymentMethodResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.methodType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPaymentMethodResponse {
+    return {
+      methodType: isSet(object.methodType)
+        ? globalThis.String(object.methodType)
+        : isSet(object.method_type)
+        ? globalThis.String(object.method_type)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckPaymentMethodResponse): unknown {
+    const obj: any = {};
+    if (message.methodType !== "") {
+      obj.methodType = message.methodType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckPaymentMethodResponse>, I>>(base?: I): CheckPaymentMethodResponse {
+    return CheckPaymentMethodResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckPaymentMethodResponse>, I>>(object: I): CheckPaymentMethodResponse {
+    const message = createBaseCheckPaymentMethodResponse();
+    message.methodType = object.methodType ?? "";
+    return message;
+  },
+};
+
 function createBaseFindMissingPayoutAccountsRequest(): FindMissingPayoutAccountsRequest {
   return { supplierIds: [] };
 }
@@ -4733,6 +4909,21 @@ export const PaymentsServiceService = {
       Buffer.from(CreatePaymentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreatePaymentResponse => CreatePaymentResponse.decode(value),
   },
+  /**
+   * Service (orders), before a checkout writes anything: would CreatePayment take this method for
+   * this buyer? The same refusals (unknown method 400, another user's 403); nothing is charged or kept.
+   */
+  checkPaymentMethod: {
+    path: "/caskade.payments.v1.PaymentsService/CheckPaymentMethod" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckPaymentMethodRequest): Buffer =>
+      Buffer.from(CheckPaymentMethodRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckPaymentMethodRequest => CheckPaymentMethodRequest.decode(value),
+    responseSerialize: (value: CheckPaymentMethodResponse): Buffer =>
+      Buffer.from(CheckPaymentMethodResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckPaymentMethodResponse => CheckPaymentMethodResponse.decode(value),
+  },
   getPayment: {
     path: "/caskade.payments.v1.PaymentsService/GetPayment" as const,
     requestStream: false as const,
@@ -4883,6 +5074,11 @@ export interface PaymentsServiceServer extends UntypedServiceImplementation {
   detachPaymentMethod: handleUnaryCall<DetachPaymentMethodRequest, DetachPaymentMethodResponse>;
   /** Service (orders): create and confirm a payment, idempotent on payment_id. */
   createPayment: handleUnaryCall<CreatePaymentRequest, CreatePaymentResponse>;
+  /**
+   * Service (orders), before a checkout writes anything: would CreatePayment take this method for
+   * this buyer? The same refusals (unknown method 400, another user's 403); nothing is charged or kept.
+   */
+  checkPaymentMethod: handleUnaryCall<CheckPaymentMethodRequest, CheckPaymentMethodResponse>;
   getPayment: handleUnaryCall<GetPaymentRequest, GetPaymentResponse>;
   /** Service (orders) for the buyer: try a failed payment again with another method. */
   retryPayment: handleUnaryCall<RetryPaymentRequest, RetryPaymentResponse>;
@@ -5032,6 +5228,25 @@ export interface PaymentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreatePaymentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Service (orders), before a checkout writes anything: would CreatePayment take this method for
+   * this buyer? The same refusals (unknown method 400, another user's 403); nothing is charged or kept.
+   */
+  checkPaymentMethod(
+    request: CheckPaymentMethodRequest,
+    callback: (error: ServiceError | null, response: CheckPaymentMethodResponse) => void,
+  ): ClientUnaryCall;
+  checkPaymentMethod(
+    request: CheckPaymentMethodRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckPaymentMethodResponse) => void,
+  ): ClientUnaryCall;
+  checkPaymentMethod(
+    request: CheckPaymentMethodRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckPaymentMethodResponse) => void,
   ): ClientUnaryCall;
   getPayment(
     request: GetPaymentRequest,
