@@ -43,6 +43,7 @@ export const validationMessages: Record<ValidationKey, string> = {
   'validation.stateInvalid': 'Choose an Australian state or territory.',
   // Listings (CATALOG_MSG of the shared rules).
   'validation.invalidValue': 'This value isn’t valid. Check it and try again.',
+  'validation.unknownField': 'This field isn’t accepted here.',
   'validation.productTypeInvalid': 'Choose a type from the list for this category.',
   'validation.styleInvalid': 'Choose a style from the list for this category.',
   'validation.styleNotForType': 'This style doesn’t fit the chosen type. Choose one from the list.',

@@ -20,7 +20,32 @@ export const MSG = {
   abnAcnInvalid: 'validation.abnAcnInvalid',
   tooLong: 'validation.tooLong',
   categoryInvalid: 'validation.categoryInvalid',
+  invalidValue: 'validation.invalidValue',
+  unknownField: 'validation.unknownField',
 } as const;
+
+/**
+ * zod's own messages are message keys too: an issue a schema names no message for (a wrong type,
+ * an out-of-range number, an unknown key) answers one of these instead of zod's English, so every
+ * `meta.fields` value an API client gets is a key the web translates. A schema's own message wins.
+ */
+z.config({
+  customError: (issue) => {
+    const text = issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set';
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidValue;
+      case 'too_small':
+        return text && Number(issue.minimum) <= 1 ? MSG.required : MSG.invalidValue;
+      case 'too_big':
+        return text ? MSG.tooLong : MSG.invalidValue;
+      case 'unrecognized_keys':
+        return MSG.unknownField;
+      default:
+        return MSG.invalidValue;
+    }
+  },
+});
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const AU_PHONE_PATTERN = /^(?:\+61|0)?[1-9]\d{8}$/;
@@ -73,8 +98,10 @@ export const phoneField = requiredText(30).refine(isAustralianPhone, { error: MS
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-    if (!(key in out)) out[key] = issue.message;
+    const at = issue.path.join('.');
+    // An unknown key is named as its own field ({ extra: 'validation.unknownField' }).
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => (at ? `${at}.${k}` : k)) : [at || '_'];
+    for (const key of keys) if (!(key in out)) out[key] = issue.message;
   }
   return out;
 }
