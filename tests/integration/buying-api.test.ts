@@ -132,6 +132,9 @@ describe('the cart through the gateway', () => {
     const entry = yarra?.entries[0]?.id ?? '';
     const same = await buyer.put<{ data: { code: string } }>('/api/cart', { entryId: entry, quantity: 1 });
     expect(same.body.data.code).toBe('cart_not_changed');
+    // A quantity of 0 is not a quantity (removing is DELETE): refused, nothing changed.
+    const zero = await buyer.put<ErrorBody>('/api/cart', { entryId: entry, quantity: 0 });
+    expect([zero.status, zero.body.errors?.[0]?.meta?.fields]).toEqual([400, { quantity: 'quantityNotValid' }]);
 
     const blocked = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' });
     expect(blocked.status).toBe(400);

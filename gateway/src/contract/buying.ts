@@ -56,7 +56,8 @@ export const cartSchema = z.object({
   payinTotalCents: cents, canCheckOut: z.boolean().describe('every supplier meets its minimum and can be paid, and no entry has a problem'),
 });
 export const addToCartBody = z.object({ listingId: uuid, packageIndex, quantity, deliveryMethod: deliveryMethod.optional() }).strict();
-export const updateCartBody = z.object({ entryId: uuid, quantity: quantity.optional(), deliveryMethod: deliveryMethod.optional() }).strict();
+// A quantity left out keeps the entry's (a delivery method change); a quantity given is at least 1 (removing is DELETE).
+export const updateCartBody = z.object({ entryId: uuid, quantity: quantity.refine((q) => q !== 0, { error: ORDER_MSG.quantityNotValid }).optional(), deliveryMethod: deliveryMethod.optional() }).strict();
 export const updateCartAnswer = z.object({ cart: cartSchema, code: z.enum(['cart_updated', ORDER_MSG.cartNotChanged]) });
 export const paymentTermBody = z.object({ supplierId: uuid, paymentTerm: z.enum(PAYMENT_TERM_CHOICES, { error: 'validation.invalidValue' }) }).strict();
 export const cartLineItemsSchema = z.object({ suppliers: z.array(z.object({ supplierId: z.uuid(), supplierName: z.string(), priced: pricedOrderSchema.nullable() })) });
