@@ -35,6 +35,8 @@ const messages: Record<string, string> = {
   [ORDER_MSG.paymentTermNotOffered]: 'This supplier doesn’t offer that payment term.',
   [ORDER_MSG.paymentFailed]: ORDER_MSG.paymentFailed,
   [ORDER_MSG.actionFailed]: ORDER_MSG.actionFailed,
+  // The spec's refusal of a second transition (or checkout of the same lines) while one runs, worded for the buyer.
+  [ORDER_MSG.pendingTransit]: 'This is already in progress in another window or tab. Wait a moment, then check your orders.',
   [ENTRY_PROBLEMS.listingUnavailable]: 'This product is no longer available. Remove it to check out.',
   [ENTRY_PROBLEMS.notEnoughStock]: 'There isn’t enough stock for this quantity. Lower it to check out.',
   [ENTRY_PROBLEMS.packageMissing]: 'The supplier no longer sells this package. Remove it to check out.',
