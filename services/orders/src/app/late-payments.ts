@@ -15,7 +15,7 @@ import type { OrdersDeps } from './deps';
 export const canceledUnpaid = (order: Pick<OrderRow, 'state' | 'payment_term' | 'refund_cents' | 'refunded_cents'>): boolean =>
   order.payment_term !== 'none' && stateGroupOf(order.state) === 'canceled' && Number(order.refund_cents) === 0 && Number(order.refunded_cents) === 0;
 
-/** Refund all of what is left of a payment; false when there is nothing to refund (never succeeded, or refunded already). */
+/** Refund all of what is left of a payment: the payment's refunded total after it, or null when there is nothing to refund (never succeeded, or refunded already). */
 async function refundAll(deps: OrdersDeps, paymentId: string, refundId: string): Promise<number | null> {
   const ctx = systemContext(`refund:${refundId}`);
   try {
