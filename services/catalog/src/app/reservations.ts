@@ -20,8 +20,8 @@ export async function lockReservation(trx: Trx, id: string, ctx: CallContext): P
 }
 
 /**
- * Give a locked reservation's units back to each listing (reserved or committed → released), all
- * of them. The stock cannot go above MAX_STOCK: set-stock keeps room for every held unit
+ * Give a locked reserved reservation's units back to each listing (reserved → released), all of
+ * them (the release RPC refuses a committed one first; the sweeper takes reserved ones only). The stock cannot go above MAX_STOCK: set-stock keeps room for every held unit
  * (docs/decisions/028), and the listings_stock_max CHECK is the last guard. Stock
  * only: listings.version stays as it is.
  */

@@ -36,7 +36,8 @@ describeCatalog('stock: set by compare-and-set; reserved, committed, released an
     }
     await client.setStock({ id: listing.id, oldTotal: 1, newTotal: MAX_STOCK - 4 }, as.hops);
     await client.releaseReservation({ reservationId: 'capped-0001' }, as.anon);
-    await client.releaseReservation({ reservationId: 'capped-0002' }, as.anon);
+    // A committed reservation is a bought order's: its units come back through the order's restock, not a release.
+    await client.restockQuantity({ restockId: 'capped-order-0002', lines: [{ listingId: listing.id, quantity: 1 }] }, as.anon);
     expect((await client.getOwnListing({ id: listing.id }, as.hops)).listing?.stockQuantity).toBe(MAX_STOCK);
     expect((await client.setStock({ id: listing.id, oldTotal: MAX_STOCK, newTotal: 7 }, as.hops)).listing?.stockQuantity).toBe(7);
     // The database refuses stock above MAX_STOCK as the last guard.
@@ -134,6 +135,25 @@ describeCatalog('stock: set by compare-and-set; reserved, committed, released an
     await client.commitReservation({ reservationId: 'retry-committed' }, as.anon);
     expect((await client.reserveStock({ reservationId: 'retry-committed', lines: line, ttlSeconds: 0 }, as.anon)).reservation?.state).toBe('committed');
     expect(await stockOf(listing.id)).toBe(4);
+  });
+
+  it('refuses to release a committed reservation (a bought order\'s units), and a release before its reserve leaves that reserve nothing to take', async () => {
+    const { client, publishedBeer } = h();
+    const listing = await publishedBeer('Kept Kellerbier', 20_000, 5);
+    const line = [{ listingId: listing.id, quantity: 2 }];
+    await client.reserveStock({ reservationId: 'bought-0001', lines: line, ttlSeconds: 0 }, as.anon);
+    await client.commitReservation({ reservationId: 'bought-0001' }, as.anon);
+    const err = await expectAppError(client.releaseReservation({ reservationId: 'bought-0001' }, as.anon), 'transaction-invalid-transition');
+    expect(err.meta).toMatchObject({ reservation: 'committed', reason: 'reservation-committed' });
+    expect(await stockOf(listing.id)).toBe(3);
+    // The checkout gave up on a reserve that had not arrived yet: the release is recorded, and the late reserve takes nothing.
+    expect((await client.releaseReservation({ reservationId: 'late-0001' }, as.anon)).reservation?.state).toBe('released');
+    expect((await client.releaseReservation({ reservationId: 'late-0001' }, as.anon)).reservation?.state).toBe('released');
+    const late = await expectAppError(client.reserveStock({ reservationId: 'late-0001', lines: line, ttlSeconds: 0 }, as.anon), 'transaction-invalid-transition');
+    expect(late.meta).toMatchObject({ reservation: 'released' });
+    expect(await stockOf(listing.id)).toBe(3);
+    // Another owner's id is still not theirs to release.
+    await expectAppError(client.releaseReservation({ reservationId: 'late-0001' }, as.buyer), 'not-found');
   });
 
   it('sweeps on past an expired reservation that cannot be released', async () => {

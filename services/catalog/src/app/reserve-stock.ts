@@ -32,8 +32,10 @@ export async function reserveStock(deps: CatalogDeps, ctx: CallContext, req: cat
     if (!claimed) {
       const existing = await findReservation(trx, req.reservationId);
       if (!existing) throw new Error(`reservation ${req.reservationId} neither inserted nor found`);
-      if (existing.owner_id !== reservationOwner(ctx) || !sameLines(existing.lines, lines)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
+      if (existing.owner_id !== reservationOwner(ctx)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
+      // Released first (by its checkout, even before this reserve arrived: a marker with no lines): nothing to hold.
       if (existing.state === 'released') throw released(existing.id);
+      if (!sameLines(existing.lines, lines)) throw invalidParams({ reservationId: 'validation.reservationIdReused' });
       if (existing.state !== 'reserved') return existing;
       // Asked again while it holds stock: held at least until the new expiry (a checkout whose payment takes longer keeps its stock).
       const extended = await extendReservation(trx, existing.id, expiresAt, now);

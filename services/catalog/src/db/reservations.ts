@@ -24,6 +24,21 @@ export function claimReservation(
 }
 
 /**
+ * A release that came before its reserve (the reserve timed out for the caller but was still on its
+ * way): a released reservation with no lines, so the late reserve finds the id released and takes
+ * nothing. Undefined when the id exists (a concurrent reserve committed first: the caller locks and
+ * releases that one).
+ */
+export function insertReleasedMarker(trx: Trx, id: string, ownerId: string | null, now: Date): Promise<ReservationRow | undefined> {
+  return trx
+    .insertInto('stock_reservations')
+    .values({ id, state: 'released', lines: JSON.stringify([]), owner_id: ownerId, expires_at: null, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * A reserved reservation held longer: its expiry moves to `expiresAt` when that is later (never
  * earlier). Undefined when it is no longer reserved (committed or released meanwhile).
  */

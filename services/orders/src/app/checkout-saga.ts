@@ -212,7 +212,11 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
   try {
     await deps.catalog.reserveStock({ reservationId: checkout.id, lines: reserveLines, ttlSeconds: Math.ceil((windowMs + RESERVATION_MARGIN_MS) / 1000) }, ctx);
   } catch (err) {
-    await moveCheckout(deps.db, checkout.id, ['pending'], 'failed', deps.now());
+    // Refused (no stock, a listing gone): nothing was taken. Any other failure (a deadline, a lost
+    // answer) may have reserved all the same: the release is recorded first, so a reserve still on
+    // its way takes nothing (docs/decisions/079); if even that fails, the expiry timer ends it.
+    if (err instanceof AppError && err.status < 500) await moveCheckout(deps.db, checkout.id, ['pending'], 'failed', deps.now());
+    else await failCheckout(deps, checkout.id);
     throw err;
   }
   const buyerName = await name;

@@ -14,7 +14,9 @@ export type CheckoutEnd = 'expired' | 'canceled';
  * End a checkout whose payment did not arrive: the payment is canceled first (a payment that
  * succeeded meanwhile completes the checkout instead — the money came, so the buyer gets the
  * goods), then the reserved stock is given back and the orders move to payment expired (timer) or
- * canceled payment (operator). Idempotent: each step is safe to repeat after a crash.
+ * canceled payment (operator). Idempotent: each step is safe to repeat after a crash. A reservation
+ * committed meanwhile (a payment that succeeded after the cancel looked) is not given back: the
+ * checkout is left to complete ('unchanged').
  */
 export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: CheckoutEnd, by: { actor: 'system' | 'operator'; actorId: string }): Promise<'ended' | 'completed' | 'unchanged'> {
   const checkout = await findCheckout(deps.db, checkoutId);
@@ -38,6 +40,10 @@ export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: Che
   try {
     await deps.catalog.releaseReservation({ reservationId: checkoutId }, ctx);
   } catch (err) {
+    // Committed: the payment succeeded after the cancel above looked, and the saga (or the payment's
+    // event) is completing the checkout — the buyer paid, so the order stands and its stock stays
+    // taken (docs/decisions/079). The timer looks again; the operator is told it is in transit.
+    if (err instanceof AppError && err.code === 'transaction-invalid-transition') return 'unchanged';
     if (!(err instanceof AppError && err.code === 'not-found')) throw err;
   }
   const now = deps.now();

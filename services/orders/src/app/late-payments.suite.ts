@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sweepReservations } from '@caskade/catalog';
 import { AppError } from '@caskade/kit';
 import { findCheckout } from '../db/checkouts';
-import { findOrder } from '../db/orders';
+import { findOrder, setPaymentStatus } from '../db/orders';
 import { BANK_TRANSFER_WINDOW_MS, PAYMENT_WINDOW_MS } from '../domain/terms';
 import { ctxOf, describeOrders, eventually, system, type OrdersHarness } from '../testing/harness';
 import { runDueTimers } from './timers';
@@ -96,6 +96,94 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     expect([payment?.status, Number(payment?.refundedCents)]).toEqual(['succeeded', Number(payment?.amountCents)]);
     expect(Number(payment?.amountCents)).toBeGreaterThan(0);
     expect(await h.stockOf(listing.id)).toBe(5);
+  });
+
+  it('an operator cancel whose stock release comes after the payment succeeded leaves the paid order purchased, its stock taken', async () => {
+    const h = harness();
+    const { listing, buyer, addressId } = await twoInCart(h);
+    const deps = h.orders.deps;
+    const realPayments = deps.payments;
+    const realCatalog = deps.catalog;
+    const operator = ctxOf(randomUUID(), 'operator');
+    let cancelLooked!: () => void;
+    const looked = new Promise<void>((resolve) => { cancelLooked = resolve; });
+    let operatorAnswer: Promise<unknown> = Promise.resolve();
+    // The operator cancels while the payment is on its way: the cancel finds no payment yet ...
+    deps.payments = {
+      ...realPayments,
+      cancelPayment: async (req, ctx) => {
+        try {
+          return await realPayments.cancelPayment(req, ctx);
+        } finally {
+          cancelLooked();
+        }
+      },
+      createPayment: async (req, ctx) => {
+        operatorAnswer = h.client.transitionOrder({ id: req.transfers[0]?.orderId ?? '', transition: 'transition/multi-vendor-operator-cancel-payment', paramsJson: '' }, operator)
+          .then(() => 'ended', (err: unknown) => (err instanceof AppError ? err.code : err));
+        await looked;
+        return realPayments.createPayment(req, ctx);
+      },
+    };
+    // ... and its stock release reaches catalog only after the charge succeeded and the saga purchased the checkout.
+    deps.catalog = {
+      ...realCatalog,
+      releaseReservation: async (req, ctx) => {
+        await eventually(() => findCheckout(deps.db, req.reservationId), (c) => c?.state === 'purchased');
+        return realCatalog.releaseReservation(req, ctx);
+      },
+    };
+    let out;
+    try {
+      out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+      expect(await operatorAnswer).toBe('transaction-invalid-transition');
+    } finally {
+      deps.payments = realPayments;
+      deps.catalog = realCatalog;
+    }
+    const checkoutId = out.outcome?.checkout?.id ?? '';
+    expect((await findCheckout(deps.db, checkoutId))?.state).toBe('purchased');
+    const order = await findOrder(deps.db, out.outcome?.checkout?.orders[0]?.id ?? '');
+    expect([order?.state, order?.payment_status]).toEqual(['purchased-multi-vendor', 'succeeded']);
+    // Paid for, so still taken: not back on sale (before the fix the release gave the 2 units back).
+    const reservation = await h.catalogSvc.deps.db.selectFrom('stock_reservations').select('state').where('id', '=', checkoutId).executeTakeFirst();
+    expect(reservation?.state).toBe('committed');
+    expect(await h.stockOf(listing.id)).toBe(3);
+  });
+
+  it('a reserve that failed for orders but went through in catalog is given back at once, not held for the payment window', async () => {
+    const h = harness();
+    const { listing, buyer, addressId } = await twoInCart(h);
+    const deps = h.orders.deps;
+    const real = deps.catalog;
+    // Catalog reserved, but the answer never reached orders (a deadline): a bank transfer's checkout would hold it 3 days.
+    deps.catalog = { ...real, reserveStock: async (req, ctx) => { await real.reserveStock(req, ctx); throw new AppError('service-unavailable'); } };
+    let code: unknown;
+    try {
+      code = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: true }, speculative: false, billing: undefined }, buyer)
+        .then(() => 'purchased', (err: unknown) => (err instanceof AppError ? err.code : err));
+    } finally {
+      deps.catalog = real;
+    }
+    expect(code).toBe('service-unavailable');
+    const checkout = await deps.db.selectFrom('checkouts').selectAll().where('buyer_id', '=', buyer.caller?.userId ?? '').executeTakeFirstOrThrow();
+    expect(checkout.state).toBe('failed');
+    expect(await h.stockOf(listing.id)).toBe(5);
+    // A reserve arriving after the release (it was still on its way) takes nothing either.
+    await expect(real.reserveStock({ reservationId: checkout.id, lines: [{ listingId: listing.id, quantity: 2 }], ttlSeconds: 60 }, system)).rejects.toMatchObject({ code: 'transaction-invalid-transition' });
+    expect(await h.stockOf(listing.id)).toBe(5);
+  });
+
+  it('a payment status read before the checkout completed and written after it leaves the purchased order succeeded', async () => {
+    const h = harness();
+    const { buyer, addressId } = await twoInCart(h);
+    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const checkoutId = out.outcome?.checkout?.id ?? '';
+    const orderId = out.outcome?.checkout?.orders[0]?.id ?? '';
+    // A late 'processing' (a held-back event, a slow replica) must not hide the success: a later cancel reads it to refund.
+    await setPaymentStatus(h.orders.deps.db, checkoutId, 'processing');
+    const order = await findOrder(h.orders.deps.db, orderId);
+    expect([order?.state, order?.payment_status]).toEqual(['purchased-multi-vendor', 'succeeded']);
   });
 
   it('a declined card paid again by bank transfer waits the transfer’s window, its stock held that long', async () => {

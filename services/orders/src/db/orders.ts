@@ -3,6 +3,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { OrdersDB, OrdersTable, OrderTransitionsTable } from './schema';
 import type { Address, OrderLineRecord, PricedOrderRecord } from './records';
 import type { Db } from './checkouts';
+import { PROCESS_NAMES, pendingPaymentState } from '../domain/processes';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type TransitionRow = Selectable<OrderTransitionsTable>;
@@ -90,8 +91,18 @@ export async function moveOrder(trx: Transaction<OrdersDB>, order: Pick<OrderRow
   return row;
 }
 
+/**
+ * The payment's latest status on a checkout's pay-now orders while they wait for it. An order that
+ * has moved on (purchased: succeeded; ended: canceled; refunded) keeps its status: a status read
+ * before that move and written after it (a late event, a slow saga) changes nothing. The condition
+ * is on the order row itself, so a concurrent move is re-checked on its committed version.
+ */
 export async function setPaymentStatus(db: Db, checkoutId: string, status: string): Promise<void> {
-  await db.updateTable('orders').set({ payment_status: status }).where('checkout_id', '=', checkoutId).where('payment_term', '=', 'none').execute();
+  await db.updateTable('orders').set({ payment_status: status })
+    .where('checkout_id', '=', checkoutId).where('payment_term', '=', 'none')
+    .where('state', 'in', PROCESS_NAMES.map(pendingPaymentState))
+    .where('payment_status', 'not in', ['succeeded', 'canceled', 'refunded'])
+    .execute();
 }
 
 export const transitionsOf = (db: Db, orderId: string): Promise<TransitionRow[]> =>
