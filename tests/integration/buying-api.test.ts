@@ -119,6 +119,17 @@ describe('the cart through the gateway', () => {
     expect(bad.body.errors[0]?.meta?.fields).toEqual({ 'orderData.quantity': 'quantityLessThanZero' });
   });
 
+  it('a brand page refused for its collections or images leaves the trade terms sent with it unchanged', async () => {
+    const terms = async () => (await new ApiSession(app.url).get<{ data: unknown }>(`/api/suppliers/${yarraBeer.author.id}/terms`)).body.data;
+    const before = await terms();
+    expect(before).toMatchObject({ minimumOrderQuantity: 2, paymentTerms: ['30_days', '60_days'] });
+    for (const refused of [{ collections: ['A', 'B', 'C', 'D', 'E'] }, { collections: ['Core', 'Core'] }, { logoImageId: randomUUID() }]) {
+      const res = await supplier.put<ErrorBody>('/api/own-brand', { minimumOrderQuantity: 50, paymentTerms: ['90_days'], ...refused });
+      expect(res.status).toBe(400);
+      expect(await terms()).toEqual(before);
+    }
+  });
+
   it('fills one cart from two suppliers; the same entry merges, nothing-changed answers cart_not_changed, minimum order blocks checkout', async () => {
     const added = await buyer.post<{ data: CartView }>('/api/cart', { listingId: yarraBeer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' });
     expect(added.status).toBe(201);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Request } from 'express';
-import { findNul, hasBody, refuseNulCharacters } from './input-guards';
+import { findNul, findTooDeep, hasBody, MAX_INPUT_DEPTH, refuseNulCharacters } from './input-guards';
 
 const NUL = '\u0000';
 
@@ -100,6 +100,16 @@ describe('findNul', () => {
   });
 });
 
+describe('findTooDeep', () => {
+  test('takes nesting up to the limit and names where it is passed first', () => {
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH - 1, 'leaf'))).toBeNull();
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH, 'leaf'))).toBeNull();
+    expect(findTooDeep(nested(MAX_INPUT_DEPTH + 1, 'leaf'))?.split('.')).toHaveLength(MAX_INPUT_DEPTH);
+    expect(findTooDeep({ ok: { fine: [1, 2] }, params: nestedArrays(100_000, 1) })).toBe(`params${'.0'.repeat(MAX_INPUT_DEPTH - 1)}`);
+    expect(findTooDeep({ a: 1, b: 'two', c: [{ d: null }] })).toBeNull();
+  });
+});
+
 describe('hasBody', () => {
   const req = (headers: Record<string, string | undefined>) => ({ headers }) as unknown as Request;
 
@@ -148,6 +158,15 @@ describe('refuseNulCharacters (through express)', () => {
     expect(await res.json()).toEqual({
       errors: [{ status: 400, code: 'validation-invalid-params', title: expect.any(String), meta: { fields: { q: 'validation.invalidValue' } } }],
     });
+  });
+
+  test('a body nested thousands deep is refused with 400, not a stack overflow later', async () => {
+    const depth = 5_000;
+    const res = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"transition":"x","params":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}` });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { code: string; meta: { fields: Record<string, string> } }[] };
+    expect(body.errors[0]?.code).toBe('validation-invalid-params');
+    expect(Object.keys(body.errors[0]?.meta.fields ?? {})).toEqual([`params${'.a'.repeat(MAX_INPUT_DEPTH - 1)}`]);
   });
 
   test('a NUL deep in the JSON body is refused with the dotted path', async () => {

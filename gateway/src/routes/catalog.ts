@@ -154,14 +154,16 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       body: ownBrandBody,
       handler: async ({ body, call }) => {
         const { collections, minimumOrderQuantity, paymentTerms, ...rest } = body;
+        // The brand first: catalog checks what only it can (collections, images), so a refused page
+        // leaves the terms as they were; the terms' own rules are this body's schema, checked already.
+        const out = await cat.updateOwnBrand({ ...rest, collections: collections ?? [], setCollections: collections !== undefined }, call);
+        if (!out.brand) throw new AppError('internal');
         if (minimumOrderQuantity !== undefined || paymentTerms !== undefined) {
           const current = (await clients.cart.getSupplierTerms({ supplierIds: [] }, call)).terms[0];
           await clients.cart.setSupplierTerms({
             minimumOrderQuantity: minimumOrderQuantity ?? current?.minimumOrderQuantity ?? 1, paymentTerms: paymentTerms ?? current?.paymentTerms ?? [],
           }, call);
         }
-        const out = await cat.updateOwnBrand({ ...rest, collections: collections ?? [], setCollections: collections !== undefined }, call);
-        if (!out.brand) throw new AppError('internal');
         return { status: 200, data: brandView(out.brand) };
       },
     }),

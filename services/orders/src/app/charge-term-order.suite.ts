@@ -62,5 +62,8 @@ describeOrders('payment terms', (harness, { test: it }) => {
     await setOrderPaymentStatus(h.orders.deps.db, order.id, 'failed');
     expect((await h.client.getOrder({ id: order.id }, buyer)).order?.paymentStatus).toBe('paid');
     await expectAppError(h.client.transitionOrder({ id: order.id, transition: PAY_NOW, paramsJson: JSON.stringify({ paymentMethodId: 'pm_card_visa' }) }, buyer), 'transaction-invalid-transition');
+    // Not allowed any more: 409 with what is, whatever the params (not a 400 for a missing method).
+    const refused = await expectAppError(h.client.transitionOrder({ id: order.id, transition: PAY_NOW, paramsJson: '' }, buyer), 'transaction-invalid-transition');
+    expect((refused.meta?.['allowed'] as string[] | undefined)?.sort()).toEqual(BUYER_ACTIONS);
   }, 30_000);
 });

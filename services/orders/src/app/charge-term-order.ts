@@ -3,6 +3,7 @@ import { findOrder, setOrderPaymentStatus, type OrderRow } from '../db/orders';
 import { ORDER_MSG } from '../domain/messages';
 import { payNowAllowed, termPaymentStatus } from '../domain/terms';
 import type { OrdersDeps } from './deps';
+import { callerActions } from './caller-actions';
 
 const description = (o: OrderRow) => `Caskade order ${o.order_number} (${o.payment_term.replace('_', ' ')} term)`;
 const transfers = (o: OrderRow) => [{ supplierId: o.supplier_id, amountCents: o.payout_total_cents, orderId: o.id }];
@@ -36,11 +37,12 @@ export async function chargeTermOrder(deps: OrdersDeps, orderId: string): Promis
 
 /** The buyer pays a failed term charge now, with a payment method of their choice. */
 export async function payTermOrderNow(deps: OrdersDeps, ctx: CallContext, order: OrderRow, params: Record<string, unknown>): Promise<void> {
+  // Not allowed on this order answers so whatever the params (as every other transition does).
+  if (!payNowAllowed({ paymentTerm: order.payment_term, state: order.state, paymentStatus: order.payment_status }, 'customer')) {
+    throw new AppError('transaction-invalid-transition', { transition: 'pay-now', state: order.state, allowed: callerActions(order, 'customer') });
+  }
   const paymentMethodId = typeof params['paymentMethodId'] === 'string' ? params['paymentMethodId'] : '';
   if (!paymentMethodId) throw invalidParams({ paymentMethodId: 'validation.required' });
-  if (!payNowAllowed({ paymentTerm: order.payment_term, state: order.state, paymentStatus: order.payment_status }, 'customer')) {
-    throw new AppError('transaction-invalid-transition', { transition: 'pay-now', state: order.state });
-  }
   const sys = systemContext(ctx.requestId);
   const existing = await deps.payments.getPayment({ paymentId: order.id }, sys).then((r) => r.payment, (err: unknown) => {
     if (err instanceof AppError && err.code === 'not-found') return undefined;

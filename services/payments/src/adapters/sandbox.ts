@@ -8,7 +8,7 @@ import { AppError } from '@caskade/kit';
 import type { Kysely } from 'kysely';
 import { isCardExpired, PAYMENT_MSG, sandboxChallengePath, sandboxCharge, STRIPE_TEST_PAYMENT_METHODS, testMethodExpiry, type MethodSummary } from '../domain';
 import type { PaymentsDB } from '../db/schema';
-import { findSandboxMethod, insertSandboxMethod } from '../db/sandbox-methods';
+import { attachSandboxMethod, detachSandboxMethod, findSandboxMethod, insertSandboxMethod } from '../db/sandbox-methods';
 import type { ChargeRequest, ChargeResult, MethodDetails, PaymentProvider } from '../app/provider';
 
 export interface SandboxProvider extends PaymentProvider {
@@ -27,7 +27,7 @@ export function createSandboxProvider(opts: { db: Kysely<PaymentsDB>; now: () =>
     if (test) return { id, type: test.type, brand: test.brand, last4: test.last4, ...testMethodExpiry(now()), bsb: '', behaviour: test.behaviour };
     const row = await findSandboxMethod(db, id);
     if (!row) return null;
-    return { id: row.id, type: row.type, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, bsb: row.bsb, behaviour: row.behaviour };
+    return { id: row.id, type: row.type, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, bsb: row.bsb, behaviour: row.behaviour, attached: row.customer_id !== '', detached: row.detached };
   };
 
   const createMethod = async (summary: MethodSummary): Promise<string> => {
@@ -46,18 +46,21 @@ export function createSandboxProvider(opts: { db: Kysely<PaymentsDB>; now: () =>
       return { id, clientSecret: `${id}_secret_${token()}` };
     },
     describePaymentMethod: describe,
-    async attachPaymentMethod({ paymentMethodId }) {
+    async attachPaymentMethod({ paymentMethodId, customerId }) {
       const found = await describe(paymentMethodId);
-      if (!found) throw new AppError('validation-invalid-params', { fields: { paymentMethodId: PAYMENT_MSG.paymentMethodUnknown } });
+      if (!found || found.detached) throw new AppError('validation-invalid-params', { fields: { paymentMethodId: PAYMENT_MSG.paymentMethodUnknown } });
       // As in Stripe's test mode, the generic decline card is refused when it is saved (the card that
       // saves and then fails to charge is Stripe's 4000 0000 0000 0341); the others save.
       if (found.behaviour === 'declined') throw new AppError('validation-invalid-params', { fields: { paymentMethodId: PAYMENT_MSG.cardDeclined } });
       // As in Stripe, attaching a test id saves a new method of that kind rather than the shared id.
-      if (!STRIPE_TEST_PAYMENT_METHODS[paymentMethodId]) return found;
-      const id = await createMethod({ type: found.type, brand: found.brand as MethodSummary['brand'], last4: found.last4, expMonth: found.expMonth, expYear: found.expYear, bsb: found.bsb, behaviour: found.behaviour ?? 'succeeds' });
-      return { ...found, id };
+      const id = STRIPE_TEST_PAYMENT_METHODS[paymentMethodId]
+        ? await createMethod({ type: found.type, brand: found.brand as MethodSummary['brand'], last4: found.last4, expMonth: found.expMonth, expYear: found.expYear, bsb: found.bsb, behaviour: found.behaviour ?? 'succeeds' })
+        : paymentMethodId;
+      // As in Stripe, a method attached to one customer cannot be attached to another (nor one detached, again).
+      if (!(await attachSandboxMethod(db, id, customerId))) throw new AppError('validation-invalid-params', { fields: { paymentMethodId: PAYMENT_MSG.paymentMethodUnknown } });
+      return { ...found, id, attached: true };
     },
-    detachPaymentMethod: async () => undefined,
+    detachPaymentMethod: (id) => detachSandboxMethod(db, id),
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       const { method } = req;
       const expired = method.type === 'card' && isCardExpired(method.expMonth, method.expYear, now());

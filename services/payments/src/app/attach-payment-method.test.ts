@@ -81,6 +81,27 @@ describePayments('payments: saved payment methods', (h, { test: it }) => {
     await expectAppError(client.listPaymentMethods({}, as.service), 'auth-unauthenticated');
   });
 
+  it('a method removed by its owner is spent, as in Stripe: nobody attaches or pays with it again', async () => {
+    const { client, paymentRequest } = h();
+    const me = freshUser();
+    const other = freshUser();
+    const mine = (await client.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', setupIntentId: '', replacesPaymentMethodId: '' }, me)).method?.id ?? '';
+    await client.detachPaymentMethod({ paymentMethodId: mine }, me);
+    for (const who of [other, me]) {
+      const err = await expectAppError(client.attachPaymentMethod({ paymentMethodId: mine, setupIntentId: '', replacesPaymentMethodId: '' }, who), 'validation-invalid-params');
+      expect(err.meta?.fields).toEqual({ paymentMethodId: 'validation.paymentMethodUnknown' });
+      const buyerId = who.caller?.userId ?? '';
+      await expectAppError(client.checkPaymentMethod({ buyerId, paymentMethodId: mine }, as.service), 'validation-invalid-params');
+      await expectAppError(client.createPayment(paymentRequest({ buyerId, paymentMethodId: mine }), as.service), 'validation-invalid-params');
+    }
+    // Saved by one customer (not removed), it is not another's to save.
+    const theirs = (await client.attachPaymentMethod({ paymentMethodId: await card(other), setupIntentId: '', replacesPaymentMethodId: '' }, other)).method?.id ?? '';
+    await expectAppError(client.attachPaymentMethod({ paymentMethodId: theirs, setupIntentId: '', replacesPaymentMethodId: '' }, me), 'forbidden');
+    // A method issued but never saved is the holder's to pay with (Stripe.js's new card at checkout).
+    const fresh = await card(me);
+    expect((await client.createPayment(paymentRequest({ buyerId: me.caller?.userId ?? '', paymentMethodId: fresh }), as.service)).payment?.status).toBe('succeeded');
+  });
+
   it('checks card and BECS details before issuing a method, and stores no number', async () => {
     const { client, svc } = h();
     const me = freshUser();

@@ -18,6 +18,9 @@ export async function resolveMethod(deps: PaymentsDeps, buyerId: string, payment
   const saved = await findMethod(deps.db, paymentMethodId);
   if (saved && saved.user_id !== buyerId) throw new AppError('forbidden', { fields: { paymentMethodId: 'forbidden' } });
   const described = await deps.provider.describePaymentMethod(paymentMethodId);
+  // Saved by someone else and since removed, or spent (detached): not this buyer's to pay with (the sandbox
+  // says so; Stripe refuses such a charge itself).
+  if (described && !saved && (described.attached || described.detached)) throw invalidParams({ paymentMethodId: PAYMENT_MSG.paymentMethodUnknown });
   if (described) return described;
   if (saved) return { id: saved.id, type: saved.type, brand: saved.brand, last4: saved.last4, expMonth: saved.exp_month, expYear: saved.exp_year, bsb: saved.bsb };
   throw invalidParams({ paymentMethodId: PAYMENT_MSG.paymentMethodUnknown });

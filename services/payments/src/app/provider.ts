@@ -18,6 +18,9 @@ export interface MethodDetails {
   bsb: string;
   /** Sandbox only: how charging it behaves. */
   behaviour?: SandboxBehaviour;
+  /** Sandbox only: attached to a customer (saved by someone), or detached since (spent). Stripe enforces both itself. */
+  attached?: boolean;
+  detached?: boolean;
 }
 
 export interface ChargeRequest {

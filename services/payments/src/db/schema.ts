@@ -20,6 +20,10 @@ export interface SandboxPaymentMethodsTable {
   exp_year: number;
   bsb: string;
   behaviour: SandboxBehaviour;
+  /** The customer it is attached to ('' until saved): as in Stripe, another customer cannot use it. */
+  customer_id: Generated<string>;
+  /** Detached (its saved method removed or replaced): as in Stripe, it may not be used again. */
+  detached: Generated<boolean>;
   created_at: Generated<Date>;
 }
 
@@ -260,6 +264,14 @@ export const PAYMENTS_MIGRATIONS = [
         decision text not null check (decision in ('released', 'canceled')),
         decided_at timestamptz not null
       );
+    `,
+  },
+  {
+    // A sandbox method belongs to the customer that saved it and is spent once detached (ADR 079), as in Stripe.
+    id: '003_sandbox_method_owner',
+    sql: `
+      alter table sandbox_payment_methods add column customer_id text not null default '';
+      alter table sandbox_payment_methods add column detached boolean not null default false;
     `,
   },
 ];
