@@ -303,8 +303,12 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     throw err;
   }
   let completed: CompletedCheckout | null = null;
-  if (payment.status === 'succeeded') completed = await completeCheckoutRows(deps, checkout.id);
-  else await setPaymentStatus(deps.db, checkout.id, payment.status);
+  if (payment.status === 'succeeded') {
+    completed = await completeCheckoutRows(deps, checkout.id);
+    // Ended meanwhile (the operator canceled it while the card was charged): the charge went back in full, nothing was bought.
+    const state = completed ? 'purchased' : (await findCheckout(deps.db, checkout.id))?.state;
+    if (state !== 'purchased') throw new AppError('transaction-invalid-transition', { checkoutId: checkout.id, checkout: state ?? '', reason: 'checkout-ended' });
+  } else await setPaymentStatus(deps.db, checkout.id, payment.status);
   if (plan.payment.bankTransfer && payment.status !== 'succeeded' && payment.status !== 'requires_payment_method') await checkoutPlaced(deps, checkout, created);
   if (payment.status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });

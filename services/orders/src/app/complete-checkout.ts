@@ -7,6 +7,8 @@ import { isPaymentTerm, termDueDate } from '../domain/terms';
 import { CheckoutPlaced, CheckoutPurchased } from '../events/registry';
 import type { OrdersDeps } from './deps';
 import { orderTransitioned } from './order-events';
+import { closeCheckout } from './close-checkout';
+import { refundEndedCheckout } from './late-payments';
 import { armDueDateReminder, armTimers } from './order-timers';
 
 export const EXPIRE_CHECKOUT = 'expire-checkout';
@@ -37,7 +39,18 @@ export interface CompletedCheckout {
 /** completeCheckout, answering the checkout and orders it moved (null when another completed or ended it). */
 export async function completeCheckoutRows(deps: OrdersDeps, checkoutId: string, by: Confirmer = { actor: 'system', actorId: '' }): Promise<CompletedCheckout | null> {
   // Stock first: committing is idempotent, and a reservation only leaves once the checkout has ended.
-  await deps.catalog.commitReservation({ reservationId: checkoutId }, systemContext(`checkout:${checkoutId}`));
+  try {
+    await deps.catalog.commitReservation({ reservationId: checkoutId }, systemContext(`checkout:${checkoutId}`));
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'transaction-invalid-transition')) throw err;
+    // Paid, but its stock was given back meanwhile (a debit or challenge that finished after the
+    // hold ran out, a transfer confirmed after a late timer): it may be sold already, so the buyer
+    // gets the money back in full — first, as it is idempotent (refund id = checkout id) — and the
+    // checkout ends expired. Before, every look retried the commit forever with the money kept (ADR 079).
+    await refundEndedCheckout(deps, checkoutId);
+    await closeCheckout(deps, checkoutId, 'expired', { actor: 'system', actorId: '' }, { paymentStatus: 'refunded', timerKind: EXPIRE_CHECKOUT });
+    return null;
+  }
   const now = deps.now();
   const done = await withTransaction(deps.db, async (trx): Promise<CompletedCheckout | null> => {
     // The conditional move takes the checkout's row lock; only when it did not move is there anything to look up.

@@ -1,14 +1,11 @@
-import { AppError, systemContext, withTransaction } from '@caskade/kit';
-import { findCheckout, moveCheckout, lockCheckout } from '../db/checkouts';
-import { moveOrder, ordersOfCheckout } from '../db/orders';
-import { cancelTimer } from '../db/timers';
-import { PROCESS_STEPS, findTransition, pendingPaymentState } from '../domain/processes';
+import { AppError, systemContext } from '@caskade/kit';
+import { findCheckout } from '../db/checkouts';
 import type { OrdersDeps } from './deps';
+import { closeCheckout, type CheckoutEnd } from './close-checkout';
 import { completeCheckout, EXPIRE_CHECKOUT } from './complete-checkout';
-import { orderTransitioned } from './order-events';
 import { CLEARING_HOLD_MS, holdCheckoutStock } from './hold-stock';
 
-export type CheckoutEnd = 'expired' | 'canceled';
+export type { CheckoutEnd };
 
 /**
  * End a checkout whose payment did not arrive: the payment is canceled first (a payment that
@@ -46,23 +43,8 @@ export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: Che
     if (err instanceof AppError && err.code === 'transaction-invalid-transition') return 'unchanged';
     if (!(err instanceof AppError && err.code === 'not-found')) throw err;
   }
-  const now = deps.now();
-  const ended = await withTransaction(deps.db, async (trx) => {
-    await lockCheckout(trx, checkoutId);
-    if (!(await moveCheckout(trx, checkoutId, ['pending'], end === 'expired' ? 'expired' : 'canceled', now))) return false;
-    for (const order of await ordersOfCheckout(trx, checkoutId)) {
-      const steps = PROCESS_STEPS[order.process_name];
-      const name = end === 'expired' ? steps.expirePayment : steps.operatorCancelPayment;
-      const def = findTransition(order.process_name, pendingPaymentState(order.process_name), name);
-      if (!def || order.state !== def.from) continue;
-      const moved = await moveOrder(trx, order, { transition: name, actor: by.actor, actorId: by.actorId, to: def.to, now, paymentStatus: 'canceled', payoutStatus: 'none' }); // never paid: nothing to pay out
-      if (moved) await orderTransitioned(trx, moved, order.state, by.actor);
-    }
-    await cancelTimer(trx, EXPIRE_CHECKOUT, checkoutId, now);
-    return true;
-  }, 5);
-  if (ended) deps.eventsWritten();
-  return ended ? 'ended' : 'unchanged';
+  // Never paid: nothing to pay out.
+  return (await closeCheckout(deps, checkoutId, end, by, { paymentStatus: 'canceled', timerKind: EXPIRE_CHECKOUT })) ? 'ended' : 'unchanged';
 }
 
 /** Cancel the checkout's payment; answers its status afterwards ('' when no payment was ever made). */

@@ -186,6 +186,29 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     expect([order?.state, order?.payment_status]).toEqual(['purchased-multi-vendor', 'succeeded']);
   });
 
+  it('a challenge completed after the stock was given back is refunded in full and the checkout ends, instead of retrying forever', async () => {
+    const h = harness();
+    const { listing, buyer, addressId } = await twoInCart(h);
+    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const checkoutId = out.outcome?.checkout?.id ?? '';
+    expect(out.outcome?.checkout?.state).toBe('pending');
+    // The stock's hold ran out before orders' timer came round: catalog's sweeper gave it back.
+    expect(await sweepAfter(h, PAYMENT_WINDOW_MS + 30 * MINUTE, checkoutId)).toBe('released');
+    expect(await h.stockOf(listing.id)).toBe(5);
+    await h.paymentsClient.completeSandboxChallenge({ paymentId: checkoutId, authenticated: true }, buyer);
+    const payment = await eventually(async () => (await h.paymentsClient.getPayment({ paymentId: checkoutId }, system)).payment, (p) => Number(p?.refundedCents) > 0);
+    expect([payment?.status, Number(payment?.refundedCents)]).toEqual(['succeeded', Number(payment?.amountCents)]);
+    const checkout = await eventually(() => findCheckout(h.orders.deps.db, checkoutId), (c) => c?.state !== 'pending');
+    expect(checkout?.state).toBe('expired');
+    const order = await findOrder(h.orders.deps.db, out.outcome?.checkout?.orders[0]?.id ?? '');
+    expect([order?.state, order?.payment_status]).toEqual(['payment-expired-multi-vendor', 'refunded']);
+    // Its timer finds it ended: nothing more moves, nothing is refunded twice.
+    h.clock.now += PAYMENT_WINDOW_MS + MINUTE;
+    await runDueTimers(h.orders.deps);
+    expect(Number((await h.paymentsClient.getPayment({ paymentId: checkoutId }, system)).payment?.refundedCents)).toBe(Number(payment?.amountCents));
+    expect(await h.stockOf(listing.id)).toBe(5);
+  });
+
   it('a declined card paid again by bank transfer waits the transfer’s window, its stock held that long', async () => {
     const h = harness();
     const { listing, buyer, addressId } = await twoInCart(h);
