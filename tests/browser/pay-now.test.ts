@@ -6,7 +6,9 @@
  * is brought forward honestly: the order's `term-charge` row in the orders schema is set due now
  * and the orders service's own timer poll (1 s) fires it; with no saved method the charge fails.
  * The order page then says so with the spec's message (ORDER_MSG.paymentFailed) and offers Pay now;
- * the buyer saves the sandbox card 4242… on /account/payment-methods, pays now and sees the order paid.
+ * the buyer saves the sandbox card that asks for 3-D Secure (4000 0025 0000 3155) on
+ * /account/payment-methods, pays now, completes the bank's challenge and is brought back to the
+ * order, paid.
  * Screenshots land in /tmp/shots (pay-now-*).
  */
 import type { Page } from 'playwright-core';
@@ -52,7 +54,7 @@ describeWithServices('browser: pay now after a failed term charge', [chromiumGat
     expect(res.status()).toBe(200);
   }
 
-  test('a failed 30-day term charge is paid now with a newly saved sandbox card', async () => {
+  test('a failed 30-day term charge is paid now with a newly saved card that asks for its bank’s challenge', async () => {
     const { url } = fx.app;
     const { session: buyer, addressId } = await buyerWithAddress(url, BUYER);
     expect((await buyer.get<{ data: unknown[] }>('/api/payment-methods')).body.data).toEqual([]);
@@ -106,18 +108,23 @@ describeWithServices('browser: pay now after a failed term charge', [chromiumGat
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('link', { name: 'Add a payment method first' }).click();
     await page.waitForURL('**/account/payment-methods');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
     await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
     await page.getByLabel('Security code (CVC)').fill('123');
     await page.getByRole('button', { name: 'Save card' }).click();
     await page.getByText('Card saved.').waitFor();
     const saved = (await buyer.get<{ data: { id: string; last4: string; isDefault: boolean }[] }>('/api/payment-methods')).body.data;
-    expect(saved.map((m) => [m.last4, m.isDefault])).toEqual([['4242', true]]);
+    expect(saved.map((m) => [m.last4, m.isDefault])).toEqual([['3155', true]]);
 
     await page.goto(`/orders/${orderId}`);
     await page.getByRole('button', { name: 'Pay now' }).click();
     expect(await dialog.getByLabel('Pay with').inputValue()).toBe(saved[0]?.id);
     await dialog.getByRole('button', { name: 'Yes' }).click();
+    // The card asks for its bank's check: the challenge opens, and completing it comes back to the order.
+    await page.waitForURL(`**/payments/sandbox/challenge/${orderId}`);
+    await fx.shot(page, 'challenge');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(`**/orders/${orderId}`);
     await page.getByText('Paid', { exact: true }).first().waitFor();
     await fx.shot(page, 'paid');
     expect(await page.getByText(ORDER_MSG.paymentFailed).count()).toBe(0);

@@ -61,11 +61,21 @@ export function useOperatorOrders(filter: OperatorOrderFilter) {
   });
 }
 
-export function useOrder(id: string) {
+/**
+ * One order. Its payment is watched while it moves: every 2 s while a term payment is processing,
+ * and for a few seconds after the buyer came back from the bank's challenge (`paymentSettling`),
+ * until the authenticated payment shows.
+ */
+export function useOrder(id: string, paymentSettling = false) {
   return useQuery({
     queryKey: orderKeys.order(id),
     queryFn: () => api<OrderView>('GET', `/api/transactions/${encodeURIComponent(id)}`),
     retry: retryUnlessClientError,
+    refetchInterval: (query) => {
+      const status = query.state.data?.paymentStatus;
+      if (status === 'processing') return 2000;
+      return paymentSettling && status === 'failed' && query.state.dataUpdateCount < 15 ? 1000 : false;
+    },
   });
 }
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expectAppError } from '@caskade/kit/testing';
 import { setOrderPaymentStatus } from '../db/orders';
 import { PAY_NOW, TERM_DAYS } from '../domain/terms';
-import { describeOrders, eventually, type OrdersHarness } from '../testing/harness';
+import { describeOrders, eventually, system, type OrdersHarness } from '../testing/harness';
 import { runDueTimers } from './timers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,4 +66,30 @@ describeOrders('payment terms', (harness, { test: it }) => {
     const refused = await expectAppError(h.client.transitionOrder({ id: order.id, transition: PAY_NOW, paramsJson: '' }, buyer), 'transaction-invalid-transition');
     expect((refused.meta?.['allowed'] as string[] | undefined)?.sort()).toEqual(BUYER_ACTIONS);
   }, 30_000);
+
+  it('Pay now with a card that asks for its bank’s challenge: the challenge pays it; or another card does, and the old challenge charges nothing', async () => {
+    const h = harness();
+    const payNow = (id: string, buyer: Parameters<typeof h.client.getOrder>[1], paymentMethodId: string) =>
+      h.client.transitionOrder({ id, transition: PAY_NOW, paramsJson: JSON.stringify({ paymentMethodId }) }, buyer);
+    for (const finish of ['challenge', 'another card'] as const) {
+      const { order, buyer } = await termOrder(h, null);
+      h.clock.now += (TERM_DAYS['30_days'] + 1) * DAY;
+      await runDueTimers(h.orders.deps);
+      const asked = await expectAppError(payNow(order.id, buyer, 'pm_card_authenticationRequired'), 'transaction-payment-failed');
+      expect(asked.meta?.['nextActionUrl']).toBe(`/payments/sandbox/challenge/${order.id}`);
+      // Not paid yet: Pay now is still offered.
+      expect((await h.client.getOrder({ id: order.id }, buyer)).order?.allowedTransitions).toContain(PAY_NOW);
+      if (finish === 'challenge') {
+        await h.paymentsClient.completeSandboxChallenge({ paymentId: order.id, authenticated: true }, buyer);
+      } else {
+        // Before: the payment waiting for its challenge refused any retry, so the order could never be paid.
+        expect((await payNow(order.id, buyer, 'pm_card_visa')).order?.paymentStatus).toBe('paid');
+        const late = await h.paymentsClient.completeSandboxChallenge({ paymentId: order.id, authenticated: true }, buyer);
+        expect(late.payment?.status).toBe('succeeded');
+      }
+      expect(await eventually(async () => (await h.client.getOrder({ id: order.id }, buyer)).order?.paymentStatus, (s) => s === 'paid')).toBe('paid');
+      const payment = (await h.paymentsClient.getPayment({ paymentId: order.id }, system)).payment;
+      expect([payment?.status, Number(payment?.amountCents)]).toEqual(['succeeded', 52_800]);
+    }
+  }, 60_000);
 });

@@ -56,5 +56,8 @@ export async function payTermOrderNow(deps: OrdersDeps, ctx: CallContext, order:
     }, sys);
   const status = termPaymentStatus(out.payment?.status ?? '');
   await setOrderPaymentStatus(deps.db, order.id, status);
-  if (status === 'failed') throw new AppError('transaction-payment-failed', { orderId: order.id, failureCode: out.payment?.failureCode ?? '', message: ORDER_MSG.paymentFailed });
+  // A card that asks for its bank's challenge: not paid yet, so Pay now stays offered (another card
+  // cancels this attempt); the answer carries the challenge, which the web opens (ADR 079).
+  const nextActionUrl = out.payment?.status === 'requires_action' ? out.payment.nextActionUrl : '';
+  if (status === 'failed') throw new AppError('transaction-payment-failed', { orderId: order.id, failureCode: out.payment?.failureCode ?? '', message: ORDER_MSG.paymentFailed, ...(nextActionUrl ? { nextActionUrl } : {}) });
 }

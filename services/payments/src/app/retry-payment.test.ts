@@ -19,6 +19,23 @@ describePayments('payments: retry, challenge, cancel, bank transfers, refunds, p
     await expectAppError(client.retryPayment({ paymentId: declined.id, paymentMethodId: 'pm_card_visa', bankTransfer: false }, as.otherBuyer), 'not-found');
   });
 
+  it('retries a payment waiting for its challenge: the open intent is canceled first, so the old challenge charges nothing', async () => {
+    const { client, pay, cancels, charges, svc } = h();
+    const waiting = await pay({ paymentMethodId: 'pm_card_authenticationRequired' });
+    expect(waiting.status).toBe('requires_action');
+    const openIntent = (await svc.deps.db.selectFrom('payments').select('provider_ref').where('id', '=', waiting.id).executeTakeFirstOrThrow()).provider_ref;
+    expect(openIntent).toMatch(/^pi_sandbox_/);
+    const before = charges.count;
+    const paid = (await client.retryPayment({ paymentId: waiting.id, paymentMethodId: 'pm_card_visa', bankTransfer: false }, as.buyer)).payment;
+    expect(paid).toMatchObject({ status: 'succeeded', nextActionUrl: '', paymentMethodId: 'pm_card_visa' });
+    expect(cancels).toEqual([openIntent]);
+    expect(charges.count).toBe(before + 1);
+    // The challenge finished late answers the payment as it is: nothing more is charged.
+    expect((await client.completeSandboxChallenge({ paymentId: waiting.id, authenticated: true }, as.buyer)).payment?.status).toBe('succeeded');
+    expect((await client.retryPayment({ paymentId: waiting.id, paymentMethodId: 'pm_card_visa', bankTransfer: false }, as.buyer)).payment?.status).toBe('succeeded');
+    expect(charges.count).toBe(before + 1);
+  });
+
   it('completes the sandbox challenge: authenticated succeeds, failed authentication fails', async () => {
     const { client, pay } = h();
     const a = await pay({ paymentMethodId: 'pm_card_authenticationRequired' });

@@ -15,14 +15,19 @@ function unchangedOrRefused(row: PaymentRow): PaymentRow {
   throw new AppError('transaction-invalid-transition', { from: row.status, to: 'retry' });
 }
 
+/** Statuses a retry starts from: declined, or a challenge the buyer gave up on. */
+const RETRYABLE = ['requires_payment_method', 'requires_action'];
+
 /**
  * Tries a failed payment (requires_payment_method) again with another method, or switches it to a
- * bank transfer. A new attempt has its own idempotency key; the row lock serialises retries.
+ * bank transfer; also one waiting for its challenge (requires_action), whose open intent is canceled
+ * at the provider first, under the row lock, so the old challenge can no longer charge it too. A new
+ * attempt has its own idempotency key; the row lock serialises retries.
  */
 export async function retryPayment(deps: PaymentsDeps, ctx: CallContext, req: payments.RetryPaymentRequest): Promise<payments.RetryPaymentResponse> {
   const current = await visiblePayment(deps, ctx, req.paymentId);
   const answer = (row: PaymentRow) => ({ payment: toPayment(row, deps.bank) });
-  if (current.status !== 'requires_payment_method') return answer(unchangedOrRefused(current));
+  if (!RETRYABLE.includes(current.status)) return answer(unchangedOrRefused(current));
   if (req.bankTransfer && req.paymentMethodId) throw invalidParams({ paymentMethodId: PAYMENT_MSG.paymentMethodTypeInvalid });
   const method = req.bankTransfer ? null : await resolveMethod(deps, current.buyer_id, req.paymentMethodId);
   const customerId = method ? await ensureCustomer(deps, current.buyer_id) : '';
@@ -31,7 +36,8 @@ export async function retryPayment(deps: PaymentsDeps, ctx: CallContext, req: pa
   const row = await withTransaction(deps.db, async (trx) => {
     const locked = await lockPayment(trx, current.id);
     if (!locked) throw new AppError('not-found');
-    if (locked.status !== 'requires_payment_method') return unchangedOrRefused(locked);
+    if (!RETRYABLE.includes(locked.status)) return unchangedOrRefused(locked);
+    if (locked.status === 'requires_action' && locked.provider_ref) await deps.provider.cancel(locked.provider_ref);
     const attempt = locked.attempt + 1;
     const now = deps.now();
     if (!method) {

@@ -35,6 +35,8 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: 'requires_action', to: 'processing', via: 'authenticate' },
   { from: 'requires_action', to: 'requires_payment_method', via: 'authenticate' },
   { from: 'requires_action', to: 'canceled', via: 'cancel' },
+  // The buyer gave up on the challenge and pays another way: the open intent is canceled first (ADR 079).
+  ...(['requires_payment_method', 'requires_action', 'processing', 'awaiting_transfer', 'succeeded'] as const).map((to) => ({ from: 'requires_action' as const, to, via: 'attempt' as const })),
   { from: 'processing', to: 'succeeded', via: 'settle' },
   { from: 'processing', to: 'requires_payment_method', via: 'settle' },
   { from: 'awaiting_transfer', to: 'succeeded', via: 'transfer-received' },

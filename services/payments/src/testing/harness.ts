@@ -45,6 +45,8 @@ export interface PaymentsHarness {
   bus: LocalEventBus;
   /** Every transfer the provider was asked to send, in order. */
   transfers: Array<{ idempotencyKey: string; amountCents: number; destination: string }>;
+  /** Every intent the provider was asked to cancel (its provider reference), in order. */
+  cancels: string[];
   schema: string;
   /** Publishes what the outbox holds, so `events` is up to date. */
   flush(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
   const clock = { now: Date.now() };
   const charges = { count: 0 };
   const transfers: PaymentsHarness['transfers'] = [];
+  const cancels: string[] = [];
   const stripeApiBase = typeof opts.stripeApiBase === 'function' ? opts.stripeApiBase() : opts.stripeApiBase;
   const svc = await startPayments({
     env: paymentsEnv.parse({
@@ -93,6 +96,10 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
       charge: (req) => {
         charges.count += 1;
         return provider.charge(req);
+      },
+      cancel: (providerRef) => {
+        cancels.push(providerRef);
+        return provider.cancel(providerRef);
       },
       transfer: (req) => {
         transfers.push({ idempotencyKey: req.idempotencyKey, amountCents: req.amountCents, destination: req.destination });
@@ -116,6 +123,7 @@ export async function startPaymentsHarness(backend: Backend, opts: HarnessOption
     charges,
     bus,
     transfers,
+    cancels,
     schema,
     flush,
     paymentRequest,

@@ -1,13 +1,15 @@
 /**
  * /payments/sandbox/challenge/{paymentId}: the sandbox's stand-in for a bank's 3D Secure page. The
  * buyer completes or fails the authentication; either way the confirmation page (the payment id
- * is the checkout id) shows what came of it.
+ * is the checkout id) shows what came of it — or the page that opened the challenge, when it said
+ * so in the router state (a term order's Pay now: the payment id is the order id).
  */
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAnswerChallenge } from '../../api/checkout';
 import { pathTo } from '../../app/routes';
 import { FormMessage } from '../../components/Field';
 import { PageContainer } from '../../components/PageLayout';
+import { readRedirectTarget } from '../../lib/redirect';
 import { buyingUi, failureMessages } from '../../i18n/buyingMessages';
 
 const t = buyingUi.challenge;
@@ -15,9 +17,12 @@ const t = buyingUi.challenge;
 export default function PaymentChallengePage() {
   const { paymentId = '' } = useParams();
   const navigate = useNavigate();
+  const back = readRedirectTarget(useLocation().state);
   const answer = useAnswerChallenge();
   const send = (authenticated: boolean) =>
-    answer.mutate({ paymentId, authenticated }, { onSuccess: () => void navigate(pathTo('CheckoutCompletePage', { id: paymentId }), { replace: true }) });
+    answer.mutate({ paymentId, authenticated }, {
+      onSuccess: () => void navigate(back ?? pathTo('CheckoutCompletePage', { id: paymentId }), { replace: true, ...(back ? { state: { paymentSettling: true } } : {}) }),
+    });
   return (
     <PageContainer width="narrow">
       <div className="card p-6 sm:p-8">

@@ -6,7 +6,7 @@
  * popup with the spec's message; after a transition the order is refetched (the hook).
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ORDER_MSG, PAY_NOW } from '@caskade/orders/domain';
 import { isApiError } from '../../api/client';
 import { usePaymentMethods } from '../../api/paymentMethods';
@@ -16,6 +16,7 @@ import { FormMessage, SelectField, TextField } from '../../components/Field';
 import { formatMoney } from '../../i18n/format';
 import { fieldMessage, isCancelling, methodName, needsDisputeReason, offersPartialRefund, ordersUi, stateLabel, transitionWording } from '../../i18n/ordersMessages';
 import { dollarsToCents } from '../../lib/dollars';
+import { authRedirectState } from '../../lib/redirect';
 
 const t = ordersUi.detail;
 const DISPUTE_REASON_MAX = 2000;
@@ -27,6 +28,8 @@ function failureText(error: unknown, transition: string): string {
 }
 
 export function OrderActions({ order }: { order: OrderView }) {
+  const navigate = useNavigate();
+  const location = useLocation();
   const transition = useTransitionOrder();
   const [asking, setAsking] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -88,6 +91,12 @@ export function OrderActions({ order }: { order: OrderView }) {
           setStatus(t.done(stateLabel(next.state)));
         },
         onError: (error) => {
+          // Pay now with a card that asks for its bank's challenge: open it, coming back to this order after.
+          const challenge = name === PAY_NOW && isApiError(error) ? error.meta?.['nextActionUrl'] : undefined;
+          if (typeof challenge === 'string' && challenge.startsWith('/') && !challenge.startsWith('//')) {
+            void navigate(challenge, { state: authRedirectState(location) });
+            return;
+          }
           const fields = isApiError(error) ? error.fields : {};
           const known = Object.fromEntries(Object.entries(fields).filter(([field]) => field === 'disputeReason' || field === 'refundCents').map(([field, key]) => [field, fieldMessage(key)]));
           if (Object.keys(known).length > 0) setFieldErrors(known);

@@ -2,7 +2,7 @@
  * One order: /orders/{id} (buyer), /sales/{id} (supplier), /order/{id} and /sale/{id} (from the
  * inbox). An order the caller may not read answers 404 and shows the not-found page.
  */
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/client';
 import { useOrder } from '../../api/orders';
 import { pathTo } from '../../app/routes';
@@ -26,7 +26,9 @@ const BACK: Record<string, () => string> = {
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
   const route = useRouteDef();
-  const order = useOrder(id);
+  // Back from the bank's challenge of a Pay now: the payment's outcome reaches the order a moment later.
+  const settling = (useLocation().state as { paymentSettling?: unknown } | null)?.paymentSettling === true;
+  const order = useOrder(id, settling);
   useDocumentTitle(order.data ? ordersUi.detail.orderTitle(order.data.orderNumber) : (route?.title ?? ''));
 
   if (order.isError && isApiError(order.error) && [400, 403, 404].includes(order.error.status)) return <NotFoundView />;
