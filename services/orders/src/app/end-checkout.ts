@@ -15,10 +15,14 @@ export type { CheckoutEnd };
  * committed meanwhile (a payment that succeeded after the cancel looked) is not given back: the
  * checkout is left to complete ('unchanged').
  */
-export async function endCheckout(deps: OrdersDeps, checkoutId: string, end: CheckoutEnd, by: { actor: 'system' | 'operator'; actorId: string }): Promise<'ended' | 'completed' | 'unchanged'> {
+export async function endCheckout(
+  deps: OrdersDeps, checkoutId: string, end: CheckoutEnd, by: { actor: 'system' | 'operator'; actorId: string }, opts: { onlyIfDue?: boolean } = {},
+): Promise<'ended' | 'completed' | 'unchanged'> {
   const checkout = await findCheckout(deps.db, checkoutId);
   if (!checkout) throw new AppError('not-found', { resource: 'checkout' });
   if (checkout.state !== 'pending') return 'unchanged';
+  // The expiry timer, read as the payment was retried by bank transfer: its window moved on, so it is not due (ADR 079).
+  if (opts.onlyIfDue && checkout.expires_at && new Date(checkout.expires_at).getTime() > deps.now().getTime()) return 'unchanged';
   const ctx = systemContext(`checkout:${checkoutId}`);
   if (checkout.charge_now_cents > 0) {
     const status = await cancelOrRead(deps, checkoutId);

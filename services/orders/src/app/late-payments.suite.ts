@@ -13,6 +13,7 @@ import { findCheckout } from '../db/checkouts';
 import { findOrder, setPaymentStatus } from '../db/orders';
 import { BANK_TRANSFER_WINDOW_MS, PAYMENT_WINDOW_MS } from '../domain/terms';
 import { ctxOf, describeOrders, eventually, system, type OrdersHarness } from '../testing/harness';
+import { endCheckout } from './end-checkout';
 import { runDueTimers } from './timers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -228,6 +229,27 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     expect(await h.stockOf(listing.id)).toBe(3);
     // The transfer's window over: the checkout expires and the stock comes back.
     h.clock.now += BANK_TRANSFER_WINDOW_MS;
+    await runDueTimers(h.orders.deps);
+    expect((await findCheckout(h.orders.deps.db, checkoutId))?.state).toBe('expired');
+    expect(await h.stockOf(listing.id)).toBe(5);
+  });
+
+  it('a bank-transfer retry and the card window’s timer cross: a timer that read the old window ends nothing; a retry after the window is refused', async () => {
+    const h = harness();
+    const { listing, buyer, addressId } = await twoInCart(h);
+    const declined = () => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
+      .then(() => '', (err: unknown) => String((err as { meta?: Record<string, unknown> }).meta?.['checkoutId'] ?? ''));
+    const checkoutId = await declined();
+    await h.client.retryCheckoutPayment({ id: checkoutId, payment: { paymentMethodId: '', bankTransfer: true } }, buyer);
+    // The expiry timer had claimed the card's window just before the retry moved it: it ends nothing now.
+    h.clock.now += PAYMENT_WINDOW_MS + MINUTE;
+    expect(await endCheckout(h.orders.deps, checkoutId, 'expired', { actor: 'system', actorId: '' }, { onlyIfDue: true })).toBe('unchanged');
+    expect((await h.paymentsClient.getPayment({ paymentId: checkoutId }, system)).payment?.status).toBe('awaiting_transfer');
+    expect((await findCheckout(h.orders.deps.db, checkoutId))?.state).toBe('pending');
+    expect(await h.stockOf(listing.id)).toBe(3);
+    // Past the transfer's window: the timer ends it, and a retry then is refused.
+    h.clock.now += BANK_TRANSFER_WINDOW_MS;
+    await expect(h.client.retryCheckoutPayment({ id: checkoutId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false } }, buyer)).rejects.toMatchObject({ code: 'transaction-invalid-transition' });
     await runDueTimers(h.orders.deps);
     expect((await findCheckout(h.orders.deps.db, checkoutId))?.state).toBe('expired');
     expect(await h.stockOf(listing.id)).toBe(5);

@@ -16,6 +16,8 @@ export async function retryCheckoutPayment(deps: OrdersDeps, ctx: CallContext, r
   const row = await findCheckout(deps.db, req.id);
   if (!row || row.buyer_id !== buyer.userId) throw new AppError('not-found', { resource: 'checkout' });
   if (row.state !== 'pending' || row.charge_now_cents === 0) throw new AppError('transaction-invalid-transition', { checkout: row.state });
+  // Its window is over (the expiry timer is ending it): too late to pay again.
+  if (row.expires_at && new Date(row.expires_at).getTime() <= deps.now().getTime()) throw new AppError('transaction-invalid-transition', { checkout: 'expired' });
   const choice = req.payment ?? { paymentMethodId: '', bankTransfer: false };
   if (!choice.paymentMethodId && !choice.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
   // A bank transfer is awaited for its own window, not the card's minutes: the stock is held that

@@ -17,12 +17,14 @@ export const failedTimerDelayMs = (attempts: number): number => Math.min(2_000 *
 
 async function fire(deps: OrdersDeps, timer: TimerRow): Promise<void> {
   if (timer.kind === EXPIRE_CHECKOUT) {
-    const out = await endCheckout(deps, timer.subject_id, 'expired', { actor: 'system', actorId: '' });
+    const out = await endCheckout(deps, timer.subject_id, 'expired', { actor: 'system', actorId: '' }, { onlyIfDue: true });
     if (out === 'unchanged') {
       // A direct debit still processing: look again later; its payment event usually ends it first.
+      // A checkout whose window moved on (paid again by bank transfer) is looked at when it ends.
       const row = await findCheckout(deps.db, timer.subject_id);
       if (row?.state === 'pending') {
-        await postponeTimer(deps.db, timer.id, new Date(deps.now().getTime() + RETRY_MS));
+        const retryAt = deps.now().getTime() + RETRY_MS;
+        await postponeTimer(deps.db, timer.id, new Date(Math.max(retryAt, row.expires_at ? new Date(row.expires_at).getTime() : 0)));
         return;
       }
     }
