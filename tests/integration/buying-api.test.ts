@@ -117,6 +117,13 @@ describe('the cart through the gateway', () => {
     const bad = await new ApiSession(app.url).post<ErrorBody>('/api/transaction-line-items', { listingId: yarraBeer.id, orderData: { packageIndex: 0, quantity: -1 } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]?.meta?.fields).toEqual({ 'orderData.quantity': 'quantityLessThanZero' });
+    // Refused by the service rather than the schema, a field keeps the body's path all the same.
+    for (const orderData of [{ packageIndex: 0, quantity: 0 }, { packageIndex: 5, quantity: 1 }, { packageIndex: 0, quantity: 41 }].map((o) => ({ ...o, deliveryMethod: 'pickup' }))) {
+      const refused = await new ApiSession(app.url).post<ErrorBody>('/api/transaction-line-items', { listingId: yarraBeer.id, orderData });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.errors[0]?.meta?.fields ?? {}).every((k) => k.startsWith('orderData.'))).toBe(true);
+      expect(Object.keys(refused.body.errors[0]?.meta?.fields ?? {})).toHaveLength(1);
+    }
   });
 
   it('a brand page refused for its collections or images leaves the trade terms sent with it unchanged', async () => {

@@ -63,12 +63,12 @@ export const paymentTermBody = z.object({ supplierId: uuid, paymentTerm: z.enum(
 export const cartLineItemsSchema = z.object({ suppliers: z.array(z.object({ supplierId: z.uuid(), supplierName: z.string(), priced: pricedOrderSchema.nullable() })) });
 
 // ---- delivery addresses ----
-const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const text = (max: number) => z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 export const deliveryAddressInput = z.object({
   name: text(100), street: text(200), city: text(100),
   state: z.enum(AU_STATES, { error: 'validation.stateInvalid' }),
   country: z.literal('AU', { error: 'validation.countryInvalid' }).default('AU'),
-  postalCode: z.string({ error: 'validation.required' }).trim().regex(/^\d{4}$/, { error: 'validation.postalCodeInvalid' }),
+  postalCode: z.string().trim().regex(/^\d{4}$/, { error: 'validation.postalCodeInvalid' }),
   phone: text(20), email: z.email({ error: 'validation.emailInvalid' }).max(254),
   isDefault: z.boolean().default(false),
 }).strict();
@@ -110,7 +110,7 @@ export const enquiryBody = z.object({
   listingId: uuid,
   packageIndex: z.number({ error: 'validation.invalidValue' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' }).max(50, { error: 'validation.invalidValue' }).default(0),
   quantity: z.number({ error: 'quantityNotValid' }).int({ error: 'quantityNotValid' }).min(1, { error: 'quantityNotValid' }).max(1_000_000, { error: 'quantityNotValid' }).default(1),
-  message: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(5000, { error: 'validation.tooLong' }),
+  message: z.string().trim().min(1, { error: 'validation.required' }).max(5000, { error: 'validation.tooLong' }),
 }).strict();
 export const retryPaymentBody = z.object({ ...paymentChoiceInput }).strict();
 

@@ -1,4 +1,5 @@
 /** Proto messages of cart, orders and payments → the JSON the contract describes (absent messages as null). */
+import { AppError } from '@caskade/kit';
 import type { cart, orders, payments } from '@caskade/proto';
 import type { CartView, CheckoutOutcomeView, CheckoutView, DeliveryAddressView, OrderView, PaymentMethodView, PricedOrderView } from '../contract';
 
@@ -33,3 +34,22 @@ export function paymentMethodView(m: payments.PaymentMethod): PaymentMethodView 
 }
 
 export { priced as pricedView };
+
+/** The order panel's fields, sent under `orderData` (the line-items preview, Buy now). */
+const ORDER_DATA_FIELDS = ['sku', 'packageIndex', 'quantity', 'deliveryMethod'];
+
+/**
+ * Runs a call whose body nests the order panel's choice under `orderData`: a field error the
+ * service names by the flat field (`quantity`) is answered by the body's path (`orderData.quantity`),
+ * as the body's schema names its own errors, so one field has one key whichever side refused it.
+ */
+export async function orderDataFields<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const fields = err instanceof AppError && err.code === 'validation-invalid-params' ? err.meta?.['fields'] : undefined;
+    if (!(err instanceof AppError) || fields === null || typeof fields !== 'object') throw err;
+    const renamed = Object.fromEntries(Object.entries(fields).map(([key, value]) => [ORDER_DATA_FIELDS.includes(key) ? `orderData.${key}` : key, value]));
+    throw new AppError(err.code, { ...err.meta, fields: renamed });
+  }
+}

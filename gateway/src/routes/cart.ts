@@ -6,7 +6,7 @@ import {
   addToCartBody, cartLineItemsSchema, cartSchema, deliveryAddressInput, deliveryAddressSchema, lineItemsBody, paymentTermBody, pricedOrderSchema,
   supplierTermsSchema, updateCartAnswer, updateCartBody,
 } from '../contract';
-import { addressView, cartView, pricedView } from './buying-views';
+import { addressView, cartView, orderDataFields, pricedView } from './buying-views';
 
 const entryParams = z.object({ entryId: z.uuid({ error: 'validation.invalidValue' }) }).strict();
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
@@ -18,7 +18,7 @@ export function cartRoutes(clients: GatewayClients): RouteDef[] {
       method: 'post', path: '/api/transaction-line-items', summary: 'Line items for one listing, package, quantity and delivery method (the order panel’s live preview; writes nothing)',
       tags: ['cart'], access: 'public', body: lineItemsBody, response: pricedOrderSchema,
       handler: async ({ body, call }) => {
-        const out = await c.previewLineItems({ listingId: body.listingId, packageIndex: body.orderData.packageIndex, quantity: body.orderData.quantity, deliveryMethod: body.orderData.deliveryMethod ?? '' }, call);
+        const out = await orderDataFields(() => c.previewLineItems({ listingId: body.listingId, packageIndex: body.orderData.packageIndex, quantity: body.orderData.quantity, deliveryMethod: body.orderData.deliveryMethod ?? '' }, call));
         const p = pricedView(out.priced);
         if (!p) throw new AppError('internal');
         return { status: 200, data: p };

@@ -4,7 +4,7 @@ import { AppError } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
 import { checkoutOutcomeSchema, checkoutSchema, enquiryBody, initiateBody, initiateFromCartBody, orderSchema, ordersPageSchema, retryPaymentBody, transitionBody } from '../contract';
-import { checkoutView, orderView, outcomeView } from './buying-views';
+import { checkoutView, orderDataFields, orderView, outcomeView } from './buying-views';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
 const page = z.coerce.number().int().min(1).max(1000).default(1);
@@ -39,11 +39,11 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
       tags: ['checkout'], access: 'user', body: initiateBody, response: checkoutOutcomeSchema, successStatus: 201,
       handler: async ({ body, req, call }) => {
         const key = idempotencyKey(req, body.isSpeculative);
-        const out = await o.initiateForListing({
+        const out = await orderDataFields(() => o.initiateForListing({
           idempotencyKey: key, listingId: body.listingId, packageIndex: body.orderData.packageIndex, quantity: body.orderData.quantity,
           deliveryMethod: body.orderData.deliveryMethod ?? '', deliveryAddressId: body.deliveryAddressId, payment: paymentOf(body), paymentTerm: body.paymentTerm,
           speculative: body.isSpeculative, billing: body.billing, enquiryId: body.enquiryId ?? '',
-        }, call, { deadlineMs: 20_000 });
+        }, call, { deadlineMs: 20_000 }));
         return { status: body.isSpeculative || out.outcome?.replayed ? 200 : 201, data: outcomeView(out.outcome) };
       },
     }),

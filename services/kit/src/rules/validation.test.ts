@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldErrors, MSG, requiredText } from './validation';
+import { emailField, fieldErrors, MSG, requiredText } from './validation';
 
 const errorsOf = (schema: z.ZodType, input: unknown): Record<string, string> => {
   const result = schema.safeParse(input);
@@ -33,6 +33,13 @@ describe('fieldErrors: every field answers a message key, never zod’s English'
   it('keeps a schema’s own message', () => {
     expect(errorsOf(z.object({ title: requiredText(5) }), { title: 'too long here' })).toEqual({ title: MSG.tooLong });
     expect(errorsOf(z.object({ n: z.number({ error: 'validation.own' }) }), { n: 'x' })).toEqual({ n: 'validation.own' });
+  });
+
+  it('the shared text fields tell a missing value (required) from one of the wrong type (invalidValue)', () => {
+    const form = z.object({ title: requiredText(20), email: emailField });
+    expect(errorsOf(form, {})).toEqual({ title: MSG.required, email: MSG.required });
+    expect(errorsOf(form, { title: '  ', email: '' })).toEqual({ title: MSG.required, email: MSG.required });
+    expect(errorsOf(form, { title: 3000, email: ['a@b.co'] })).toEqual({ title: MSG.invalidValue, email: MSG.invalidValue });
   });
 
   it('names the whole input `_` when it is not an object', () => {

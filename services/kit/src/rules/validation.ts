@@ -83,10 +83,10 @@ export function formatPhoneInput(value: string): string {
 // ---- zod building blocks -------------------------------------------------------------------
 
 export const requiredText = (max = 200) =>
-  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: MSG.tooLong });
+  z.string().trim().min(1, { error: MSG.required }).max(max, { error: MSG.tooLong });
 export const optionalText = (max = 200) => z.string().trim().max(max, { error: MSG.tooLong }).optional();
 export const emailField = z
-  .string({ error: MSG.required })
+  .string()
   .trim()
   .min(1, { error: MSG.required })
   .max(254, { error: MSG.emailInvalid })
