@@ -384,6 +384,10 @@ describe('the cart through the gateway', () => {
     const limited = await login('limited@example.com');
     expect((await limited.post('/api/cart', { listingId: small.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(403);
     expect((await checkout(limited, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' })).status).toBe(403);
+    // Nor may it change the account's payment methods (it may read them).
+    expect((await limited.get('/api/payment-methods')).status).toBe(200);
+    expect((await limited.post('/api/payment-methods/attach', { paymentMethodId: 'pm_card_visa' })).status).toBe(403);
+    expect((await limited.post('/api/current-user/setup-intent', { paymentMethodType: 'card' })).status).toBe(403);
     const anon = new ApiSession(app.url);
     expect((await anon.get('/api/cart')).status).toBe(401);
     expect((await checkout(anon, { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' })).status).toBe(401);

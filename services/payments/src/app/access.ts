@@ -1,5 +1,5 @@
 /** Who may act on payments: services (no caller), the buyer themself, operators where said. */
-import { AppError, requireCaller, type CallContext } from '@caskade/kit';
+import { AppError, LIMITED_ACCESS_REASON, LIMITED_SCOPE, requireCaller, type CallContext } from '@caskade/kit';
 import { invalidParams } from '@caskade/kit';
 import { PAYMENT_MSG, validId } from '../domain';
 import type { PaymentsDeps } from './deps';
@@ -18,6 +18,16 @@ export function assertServiceOrOperator(ctx: CallContext): void {
 
 /** The signed-in user's id (their own payment methods). */
 export const callerId = (ctx: CallContext): string => requireCaller(ctx).userId;
+
+/**
+ * The signed-in user's id, to change their payment methods: a limited-access login may look, not
+ * change them — as with addresses, the cart and checkout (docs/decisions/014).
+ */
+export function writerId(ctx: CallContext): string {
+  const caller = requireCaller(ctx);
+  if (caller.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: LIMITED_ACCESS_REASON });
+  return caller.userId;
+}
 
 export function requireId(field: string, id: string): string {
   if (id.length === 0) throw invalidParams({ [field]: PAYMENT_MSG.idRequired });

@@ -1,6 +1,6 @@
 import { expectAppError } from '@caskade/kit/testing';
 import { as, describePayments } from '../testing/harness';
-import type { CallContext } from '@caskade/kit';
+import { LIMITED_ACCESS_REASON, LIMITED_SCOPE, type CallContext } from '@caskade/kit';
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const userCtx = (n: number): CallContext => ({ requestId: 'test', caller: { userId: `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`, role: 'buyer', scopes: [] } });
@@ -100,6 +100,24 @@ describePayments('payments: saved payment methods', (h, { test: it }) => {
     // A method issued but never saved is the holder's to pay with (Stripe.js's new card at checkout).
     const fresh = await card(me);
     expect((await client.createPayment(paymentRequest({ buyerId: me.caller?.userId ?? '', paymentMethodId: fresh }), as.service)).payment?.status).toBe('succeeded');
+  });
+
+  it('a limited-access login sees its methods but changes none (as addresses, cart and checkout)', async () => {
+    const { client } = h();
+    const me = freshUser();
+    const mine = (await client.attachPaymentMethod({ paymentMethodId: await card(me), setupIntentId: '', replacesPaymentMethodId: '' }, me)).method?.id ?? '';
+    const limited: CallContext = { ...me, caller: { userId: me.caller?.userId ?? '', role: 'buyer', scopes: [LIMITED_SCOPE] } };
+    expect((await client.listPaymentMethods({}, limited)).methods.map((m) => m.id)).toEqual([mine]);
+    for (const call of [
+      client.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', setupIntentId: '', replacesPaymentMethodId: '' }, limited),
+      client.setDefaultPaymentMethod({ paymentMethodId: mine }, limited),
+      client.detachPaymentMethod({ paymentMethodId: mine }, limited),
+      client.createSetupIntent({ paymentMethodType: 'card' }, limited),
+    ]) {
+      const err = await expectAppError(call, 'forbidden');
+      expect(err.meta?.['reason']).toBe(LIMITED_ACCESS_REASON);
+    }
+    expect((await client.listPaymentMethods({}, me)).methods.map((m) => m.id)).toEqual([mine]);
   });
 
   it('checks card and BECS details before issuing a method, and stores no number', async () => {

@@ -2,7 +2,7 @@ import { AppError, invalidParams, withTransaction, type CallContext } from '@cas
 import type { payments } from '@caskade/proto';
 import { PAYMENT_MSG, validPaymentMethodId } from '../domain';
 import { deleteMethod, findMethod, insertMethod, listMethods, lockUserMethods, setDefault } from '../db/payment-methods';
-import { callerId } from './access';
+import { writerId } from './access';
 import { ensureCustomer } from './customers';
 import type { PaymentsDeps } from './deps';
 import { toPaymentMethod } from './views';
@@ -13,7 +13,7 @@ import { toPaymentMethod } from './views';
  * Attaching a method the caller already saved answers it unchanged; another user's is refused.
  */
 export async function attachPaymentMethod(deps: PaymentsDeps, ctx: CallContext, req: payments.AttachPaymentMethodRequest): Promise<payments.AttachPaymentMethodResponse> {
-  const userId = callerId(ctx);
+  const userId = writerId(ctx);
   if (!validPaymentMethodId(req.paymentMethodId)) throw invalidParams({ paymentMethodId: req.paymentMethodId ? PAYMENT_MSG.paymentMethodUnknown : PAYMENT_MSG.paymentMethodRequired });
   const replaces = req.replacesPaymentMethodId;
   if (replaces) {

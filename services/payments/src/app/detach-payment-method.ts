@@ -1,12 +1,12 @@
 import { AppError, withTransaction, type CallContext } from '@caskade/kit';
 import type { payments } from '@caskade/proto';
 import { deleteMethod, listMethods, lockUserMethods, setDefault } from '../db/payment-methods';
-import { callerId } from './access';
+import { writerId } from './access';
 import type { PaymentsDeps } from './deps';
 
 /** Removes one of the caller's methods; when it was the default, the next saved one becomes the default. */
 export async function detachPaymentMethod(deps: PaymentsDeps, ctx: CallContext, req: payments.DetachPaymentMethodRequest): Promise<payments.DetachPaymentMethodResponse> {
-  const userId = callerId(ctx);
+  const userId = writerId(ctx);
   await withTransaction(deps.db, async (trx) => {
     await lockUserMethods(trx, userId);
     const removed = await deleteMethod(trx, userId, req.paymentMethodId);
