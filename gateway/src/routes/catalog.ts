@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, AU_STATES, MAX_PAGE_SIZE, type Cache, type Caller } from '@caskade/kit';
+import { AppError, AU_STATES, LIMITED_ACCESS_REASON, LIMITED_SCOPE, MAX_PAGE_SIZE, type Cache, type Caller } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
@@ -154,11 +154,14 @@ export function catalogRoutes(clients: GatewayClients, cache: Cache): RouteDef[]
       body: ownBrandBody,
       handler: async ({ body, call }) => {
         const { collections, minimumOrderQuantity, paymentTerms, ...rest } = body;
+        const terms = minimumOrderQuantity !== undefined || paymentTerms !== undefined;
+        // A limited-access login may not set trade terms (the cart refuses it): refused before the brand is written.
+        if (terms && call.caller?.scopes.includes(LIMITED_SCOPE)) throw new AppError('forbidden', { reason: LIMITED_ACCESS_REASON });
         // The brand first: catalog checks what only it can (collections, images), so a refused page
         // leaves the terms as they were; the terms' own rules are this body's schema, checked already.
         const out = await cat.updateOwnBrand({ ...rest, collections: collections ?? [], setCollections: collections !== undefined }, call);
         if (!out.brand) throw new AppError('internal');
-        if (minimumOrderQuantity !== undefined || paymentTerms !== undefined) {
+        if (terms) {
           const current = (await clients.cart.getSupplierTerms({ supplierIds: [] }, call)).terms[0];
           await clients.cart.setSupplierTerms({
             minimumOrderQuantity: minimumOrderQuantity ?? current?.minimumOrderQuantity ?? 1, paymentTerms: paymentTerms ?? current?.paymentTerms ?? [],

@@ -61,12 +61,15 @@ export function useOperatorOrders(filter: OperatorOrderFilter) {
   });
 }
 
+/** How long an order page watches for the payment of a challenge the buyer just completed. */
+const SETTLING_WATCH_MS = 15_000;
+
 /**
  * One order. Its payment is watched while it moves: every 2 s while a term payment is processing,
- * and for a few seconds after the buyer came back from the bank's challenge (`paymentSettling`),
- * until the authenticated payment shows.
+ * and for 15 s after the buyer came back from the bank's challenge (`settlingSince`, when), until
+ * the authenticated payment shows.
  */
-export function useOrder(id: string, paymentSettling = false) {
+export function useOrder(id: string, settlingSince: number | null = null) {
   return useQuery({
     queryKey: orderKeys.order(id),
     queryFn: () => api<OrderView>('GET', `/api/transactions/${encodeURIComponent(id)}`),
@@ -74,7 +77,7 @@ export function useOrder(id: string, paymentSettling = false) {
     refetchInterval: (query) => {
       const status = query.state.data?.paymentStatus;
       if (status === 'processing') return 2000;
-      return paymentSettling && status === 'failed' && query.state.dataUpdateCount < 15 ? 1000 : false;
+      return settlingSince !== null && status === 'failed' && Date.now() - settlingSince < SETTLING_WATCH_MS ? 1000 : false;
     },
   });
 }

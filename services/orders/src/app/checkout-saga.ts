@@ -278,7 +278,7 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     await deps.shipping.createShippingOrder(order).catch((err: unknown) => deps.logger.warn({ err, orderId: order.id }, 'shipping order not created; the order goes on'));
   }
 
-  if (checkout.charge_now_cents === 0) return finish(deps, checkout.id, null, await completeCheckoutRows(deps, checkout.id));
+  if (checkout.charge_now_cents === 0) return finish(deps, checkout.id, null, await completedOrRefused(deps, checkout.id));
 
   let payment: payments.Payment;
   try {
@@ -303,17 +303,25 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
     throw err;
   }
   let completed: CompletedCheckout | null = null;
-  if (payment.status === 'succeeded') {
-    completed = await completeCheckoutRows(deps, checkout.id);
-    // Ended meanwhile (the operator canceled it while the card was charged): the charge went back in full, nothing was bought.
-    const state = completed ? 'purchased' : (await findCheckout(deps.db, checkout.id))?.state;
-    if (state !== 'purchased') throw new AppError('transaction-invalid-transition', { checkoutId: checkout.id, checkout: state ?? '', reason: 'checkout-ended' });
-  } else await setPaymentStatus(deps.db, checkout.id, payment.status);
+  if (payment.status === 'succeeded') completed = await completedOrRefused(deps, checkout.id);
+  else await setPaymentStatus(deps.db, checkout.id, payment.status);
   if (plan.payment.bankTransfer && payment.status !== 'succeeded' && payment.status !== 'requires_payment_method') await checkoutPlaced(deps, checkout, created);
   if (payment.status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: checkout.id, failureCode: payment.failureCode, message: ORDER_MSG.paymentFailed });
   }
   return finish(deps, checkout.id, paymentSummary(payment), completed);
+}
+
+/**
+ * Completes the checkout; when another party did (the payment's event) that is the same outcome, but
+ * when it ended meanwhile (the operator canceled it while the card was charged: the charge went back
+ * in full) nothing was bought, and the buyer is told so (409).
+ */
+async function completedOrRefused(deps: OrdersDeps, checkoutId: string): Promise<CompletedCheckout | null> {
+  const completed = await completeCheckoutRows(deps, checkoutId);
+  const state = completed ? 'purchased' : (await findCheckout(deps.db, checkoutId))?.state;
+  if (state !== 'purchased') throw new AppError('transaction-invalid-transition', { checkoutId, checkout: state ?? '', reason: 'checkout-ended' });
+  return completed;
 }
 
 const checkoutInProgress = (otherCheckoutId: string): AppError =>

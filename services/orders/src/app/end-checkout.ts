@@ -41,10 +41,11 @@ export async function endCheckout(
   try {
     await deps.catalog.releaseReservation({ reservationId: checkoutId }, ctx);
   } catch (err) {
-    // Committed: the payment succeeded after the cancel above looked, and the saga (or the payment's
-    // event) is completing the checkout — the buyer paid, so the order stands and its stock stays
-    // taken (docs/decisions/079). The timer looks again; the operator is told it is in transit.
-    if (err instanceof AppError && err.code === 'transaction-invalid-transition') return 'unchanged';
+    // Committed: a reservation is committed only once completing the checkout was allowed (the
+    // payment succeeded after the cancel above looked, or nothing is charged now) — so the order
+    // stands and its stock stays taken (docs/decisions/079). Completed here too, should the one
+    // completing it have died after the commit (idempotent: one of them moves it).
+    if (err instanceof AppError && err.code === 'transaction-invalid-transition') return (await completeCheckout(deps, checkoutId)) ? 'completed' : 'unchanged';
     if (!(err instanceof AppError && err.code === 'not-found')) throw err;
   }
   // Never paid: nothing to pay out.

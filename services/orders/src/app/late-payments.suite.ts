@@ -210,6 +210,34 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     expect(await h.stockOf(listing.id)).toBe(5);
   });
 
+  it('a term-only checkout whose stock was committed before its purchase failed is completed by its timer, not left pending forever', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: ['30_days'] }, supplier);
+    const listing = await h.listing(supplier, `Term Ale ${randomUUID().slice(0, 6)}`, 5);
+    const { ctx: buyer, addressId } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
+    await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, buyer);
+    const deps = h.orders.deps;
+    const real = deps.catalog;
+    // The stock is committed, then the request dies before the purchase is written.
+    deps.catalog = { ...real, commitReservation: async (req, ctx) => { await real.commitReservation(req, ctx); throw new AppError('internal'); } };
+    try {
+      await expect(h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, buyer)).rejects.toBeDefined();
+    } finally {
+      deps.catalog = real;
+    }
+    const checkout = await deps.db.selectFrom('checkouts').selectAll().where('buyer_id', '=', buyer.caller?.userId ?? '').executeTakeFirstOrThrow();
+    expect(checkout.state).toBe('pending');
+    // Its expiry: the release is refused (committed), so the timer completes it — before, it looked again every 30 s, forever.
+    h.clock.now += PAYMENT_WINDOW_MS + MINUTE;
+    await runDueTimers(deps);
+    expect((await findCheckout(deps.db, checkout.id))?.state).toBe('purchased');
+    const order = await deps.db.selectFrom('orders').selectAll().where('checkout_id', '=', checkout.id).executeTakeFirstOrThrow();
+    expect(order.state).toBe('purchased-delayed-payment');
+    expect(await h.stockOf(listing.id)).toBe(3);
+  });
+
   it('a declined card paid again by bank transfer waits the transfer’s window, its stock held that long', async () => {
     const h = harness();
     const { listing, buyer, addressId } = await twoInCart(h);

@@ -29,8 +29,9 @@ export async function retryCheckoutPayment(deps: OrdersDeps, ctx: CallContext, r
   else await setPaymentStatus(deps.db, row.id, status);
   // Paying by bank transfer now: the checkout ends when the transfer's window does (as a checkout
   // begun by bank transfer), and the order waits for it, so its lines leave the cart (ADR 070).
-  if (status === 'awaiting_transfer') await awaitTransfer(deps, row.id, out.payment?.methodType ?? 'bank_transfer');
-  if (choice.bankTransfer && status !== 'succeeded' && status !== 'requires_payment_method') await checkoutPlaced(deps, row, await ordersOfCheckout(deps.db, row.id));
+  const awaiting = status === 'awaiting_transfer' && (await awaitTransfer(deps, row.id, out.payment?.methodType ?? 'bank_transfer'));
+  // Only a checkout still waiting for the transfer takes its lines out of the cart (one its timer ended meanwhile keeps them).
+  if (awaiting) await checkoutPlaced(deps, row, await ordersOfCheckout(deps.db, row.id));
   if (status === 'requires_payment_method') {
     throw new AppError('transaction-payment-failed', { checkoutId: row.id, failureCode: out.payment?.failureCode ?? '', message: ORDER_MSG.paymentFailed });
   }
@@ -39,12 +40,15 @@ export async function retryCheckoutPayment(deps: OrdersDeps, ctx: CallContext, r
   return { checkout: await loadCheckoutView(deps, fresh) };
 }
 
-/** The checkout's expiry (and its timer) moved to the bank-transfer window from now. */
-async function awaitTransfer(deps: OrdersDeps, checkoutId: string, methodType: string): Promise<void> {
+/** The checkout's expiry (and its timer) moved to the bank-transfer window from now; false when it is no longer pending. */
+async function awaitTransfer(deps: OrdersDeps, checkoutId: string, methodType: string): Promise<boolean> {
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.windows.bankTransferMs);
-  await withTransaction(deps.db, async (trx) => {
-    if (await moveCheckout(trx, checkoutId, ['pending'], 'pending', now, { paymentMethodType: methodType, expiresAt })) await scheduleTimer(trx, EXPIRE_CHECKOUT, checkoutId, expiresAt);
+  const moved = await withTransaction(deps.db, async (trx) => {
+    if (!(await moveCheckout(trx, checkoutId, ['pending'], 'pending', now, { paymentMethodType: methodType, expiresAt }))) return false;
+    await scheduleTimer(trx, EXPIRE_CHECKOUT, checkoutId, expiresAt);
+    return true;
   });
   deps.timersChanged();
+  return moved;
 }

@@ -54,6 +54,28 @@ describePayments(
       });
     });
 
+    it('retrying a payment waiting for its challenge cancels the open intent first; one whose challenge completed before the webhook is not charged again', async () => {
+      const { pay, client, svc } = h();
+      const intentOf = async (paymentId: string) => (await svc.deps.db.selectFrom('payments').select('provider_ref').where('id', '=', paymentId).executeTakeFirstOrThrow()).provider_ref;
+      const givenUp = await pay({ paymentMethodId: 'pm_card_authenticationRequired' });
+      const abandoned = await intentOf(givenUp.id);
+      const paid = (await client.retryPayment({ paymentId: givenUp.id, paymentMethodId: 'pm_card_visa', bankTransfer: false }, as.buyer)).payment;
+      expect(paid?.status).toBe('succeeded');
+      expect(sent(`/v1/payment_intents/${abandoned}/cancel`)).toHaveLength(1);
+      // The buyer completed the challenge at Stripe; the webhook has not arrived: the retry is refused, nothing new is charged.
+      const waiting = await pay({ paymentMethodId: 'pm_card_authenticationRequired' });
+      const intent = await intentOf(waiting.id);
+      const confirmed = await fetch(`${stripe.url}/v1/payment_intents/${intent}/confirm`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_secret: waiting.clientSecret }).toString(),
+      });
+      expect(confirmed.status).toBe(200);
+      const intentsBefore = sent('/v1/payment_intents').length;
+      const refused = await expectAppError(client.retryPayment({ paymentId: waiting.id, paymentMethodId: 'pm_card_visa', bankTransfer: false }, as.buyer), 'transaction-invalid-transition');
+      expect(refused.meta).toMatchObject({ from: 'succeeded', reason: 'intent-moved-on' });
+      expect(sent('/v1/payment_intents')).toHaveLength(intentsBefore);
+      expect((await client.getPayment({ paymentId: waiting.id }, as.buyer)).payment?.status).toBe('requires_action');
+    });
+
     it('refunds with the refund id as idempotency key, never above the amount', async () => {
       const { pay, client } = h();
       const payment = await pay({ paymentMethodId: 'pm_card_visa', amountCents: 9_000 });

@@ -155,9 +155,13 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       try {
         await stripe.paymentIntents.cancel(providerRef);
       } catch (err) {
-        // Already canceled (or never confirmable): nothing left to cancel at Stripe.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
-        unavailable(err);
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) return unavailable(err);
+        // Refused: fine when it is canceled already; an intent that moved on meanwhile (its challenge
+        // completed, its debit processing, before the webhook said so) is not canceled, and so must
+        // not be charged again: refused, nothing changes (ADR 079).
+        const intent = await stripe.paymentIntents.retrieve(providerRef).catch(unavailable);
+        if (intent.status === 'canceled') return;
+        throw new AppError('transaction-invalid-transition', { from: intent.status, to: 'canceled', reason: 'intent-moved-on' });
       }
     },
 

@@ -272,6 +272,8 @@ export const PAYMENTS_MIGRATIONS = [
     sql: `
       alter table sandbox_payment_methods add column customer_id text not null default '';
       alter table sandbox_payment_methods add column detached boolean not null default false;
+      update sandbox_payment_methods s set customer_id = c.customer_id
+        from payment_methods m join customers c on c.user_id = m.user_id where m.id = s.id;
     `,
   },
 ];

@@ -103,9 +103,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: known };
     }
     if (verb === 'POST' && path === '/v1/payment_intents') return keep(intent(body));
-    const paymentIntent = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const paymentIntent = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     const knownIntent = paymentIntent ? paymentIntents.get(paymentIntent[1] ?? '') : undefined;
     if (knownIntent && verb === 'GET' && !paymentIntent?.[2]) return { status: 200, body: knownIntent };
+    if (knownIntent && verb === 'POST' && paymentIntent?.[2] === '/cancel') {
+      // As Stripe: only an intent not yet succeeded or processing can be canceled.
+      if (!['requires_payment_method', 'requires_action', 'requires_confirmation', 'requires_capture'].includes(String(knownIntent.status))) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${knownIntent.status}.` } } };
+      }
+      Object.assign(knownIntent, { status: 'canceled', next_action: null });
+      return { status: 200, body: knownIntent };
+    }
     if (knownIntent && verb === 'POST' && paymentIntent?.[2]) {
       if (body.client_secret !== knownIntent.client_secret || knownIntent.status !== 'requires_action') {
         return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent cannot be confirmed now' } } };

@@ -28,6 +28,7 @@ import { Modal } from '../Modal';
 import { LimitedAccessOrderNote, isLimitedLogin } from './LimitedAccessOrderNote';
 import { LineItems } from './LineItems';
 import { EnquiryForm } from './EnquiryForm';
+import { orderFieldErrors } from '../../lib/orderFields';
 
 const t = buyingUi.panel;
 const WIDE = '(min-width: 1024px)';
@@ -141,7 +142,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
   const debounced = useDebouncedValue(choice, LINE_ITEMS_DEBOUNCE_MS);
   const lineItems = useLineItems(debounced);
   const previewFields = isApiError(lineItems.error) ? lineItems.error.fields : {};
-  const shown: Errors = { ...pick(previewFields), ...errors };
+  const shown: Errors = { ...orderFieldErrors(previewFields), ...errors };
   const previewProblem = previewFields['listingId'] ?? (lineItems.isError && Object.keys(previewFields).length === 0 && isApiError(lineItems.error) ? lineItems.error.code : undefined);
 
   const clear = (field: FieldName) => {
@@ -187,7 +188,7 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
           if (!isApiError(error)) return setFormError(buyingMessage(ORDER_MSG.actionFailed));
           const fields = error.fields;
           const reason = error.meta?.['reason'];
-          setErrors(pick(fields));
+          setErrors(orderFieldErrors(fields));
           if (fields['listingId']) setFormError(buyingMessage(fields['listingId']));
           else if (typeof reason === 'string') setFormError(buyingMessage(reason));
           else if (Object.keys(fields).length === 0) setFormError(errorCodeMessage(error.code));
@@ -333,9 +334,3 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
   );
 }
 
-/** The server's field keys that belong to the form's fields. */
-function pick(fields: Record<string, string>): Errors {
-  const out: Errors = {};
-  for (const name of ['packageIndex', 'quantity', 'deliveryMethod'] as const) if (fields[name]) out[name] = fields[name];
-  return out;
-}

@@ -21,7 +21,7 @@ export default function PaymentChallengePage() {
   const answer = useAnswerChallenge();
   const send = (authenticated: boolean) =>
     answer.mutate({ paymentId, authenticated }, {
-      onSuccess: () => void navigate(back ?? pathTo('CheckoutCompletePage', { id: paymentId }), { replace: true, ...(back ? { state: { paymentSettling: true } } : {}) }),
+      onSuccess: () => void navigate(back ?? pathTo('CheckoutCompletePage', { id: paymentId }), { replace: true, ...(back ? { state: { paymentSettling: Date.now() } } : {}) }),
     });
   return (
     <PageContainer width="narrow">

@@ -27,8 +27,8 @@ export default function OrderDetailPage() {
   const { id = '' } = useParams();
   const route = useRouteDef();
   // Back from the bank's challenge of a Pay now: the payment's outcome reaches the order a moment later.
-  const settling = (useLocation().state as { paymentSettling?: unknown } | null)?.paymentSettling === true;
-  const order = useOrder(id, settling);
+  const settling = (useLocation().state as { paymentSettling?: unknown } | null)?.paymentSettling;
+  const order = useOrder(id, typeof settling === 'number' ? settling : null);
   useDocumentTitle(order.data ? ordersUi.detail.orderTitle(order.data.orderNumber) : (route?.title ?? ''));
 
   if (order.isError && isApiError(order.error) && [400, 403, 404].includes(order.error.status)) return <NotFoundView />;
