@@ -257,7 +257,8 @@ describe('gateway response cache (anonymous catalog reads)', () => {
     let release = () => undefined as void;
     hold = new Promise((r) => (release = r));
     const pending = get('/api/listings?pub_category=beer');
-    await new Promise((r) => setTimeout(r, 50));
+    // The write comes once the answer is being computed (on a loaded machine that can take longer than any fixed wait).
+    await until(() => computed['/api/listings?pub_category=beer'] === 1);
     cache.forget();
     release();
     expect((await pending).status).toBe(200);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { orderFieldErrors } from './orderFields';
 
 describe('orderFieldErrors', () => {
