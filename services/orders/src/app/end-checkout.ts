@@ -12,8 +12,8 @@ export type { CheckoutEnd };
  * succeeded meanwhile completes the checkout instead — the money came, so the buyer gets the
  * goods), then the reserved stock is given back and the orders move to payment expired (timer) or
  * canceled payment (operator). Idempotent: each step is safe to repeat after a crash. A reservation
- * committed meanwhile (a payment that succeeded after the cancel looked) is not given back: the
- * checkout is left to complete ('unchanged').
+ * committed meanwhile (a payment that succeeded after the cancel looked, or nothing charged now) is
+ * not given back: the checkout is completed instead ('completed', or 'unchanged' when another did).
  */
 export async function endCheckout(
   deps: OrdersDeps, checkoutId: string, end: CheckoutEnd, by: { actor: 'system' | 'operator'; actorId: string }, opts: { onlyIfDue?: boolean } = {},
