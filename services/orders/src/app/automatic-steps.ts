@@ -1,5 +1,6 @@
 import { AppError, enqueueEvent, withTransaction } from '@caskade/kit';
 import { findOrder } from '../db/orders';
+import { takeFiring, type TimerRow } from '../db/timers';
 import { REMINDERS, REMINDER_KINDS, stateGroupOf, type ReminderKind } from '../domain/after-purchase';
 import { timersFrom } from '../domain/processes';
 import { OrderReminder } from '../events/registry';
@@ -33,13 +34,16 @@ const STILL_DUE: Readonly<Record<ReminderKind, (state: string, paymentStatus: st
 };
 
 /** A reminder came due: tell whom it is for, if the step it warns of is still ahead. */
-export async function sendReminder(deps: OrdersDeps, orderId: string, kind: string, firedFor: Date): Promise<void> {
+export async function sendReminder(deps: OrdersDeps, timer: Pick<TimerRow, 'id' | 'subject_id' | 'due_at'>, kind: string): Promise<void> {
   if (!(REMINDER_KINDS as readonly string[]).includes(kind)) return;
   const reminder = kind as ReminderKind;
-  const order = await findOrder(deps.db, orderId);
+  const order = await findOrder(deps.db, timer.subject_id);
   if (!order || !STILL_DUE[reminder](order.state, order.payment_status)) return;
-  const dueAt = new Date(new Date(firedFor).getTime() + REMINDERS[reminder].leadMs);
-  await withTransaction(deps.db, async (trx) => {
+  const dueAt = new Date(new Date(timer.due_at).getTime() + REMINDERS[reminder].leadMs);
+  // The timer is marked fired with the event, so a reminder is sent once even when a slow replica's
+  // lease ran out and another fired it meanwhile, or the process died between the two.
+  const sent = await withTransaction(deps.db, async (trx) => {
+    if (!(await takeFiring(trx, timer, deps.now()))) return false;
     await enqueueEvent(trx, OrderReminder, {
       aggregateId: order.id,
       data: {
@@ -47,6 +51,7 @@ export async function sendReminder(deps: OrdersDeps, orderId: string, kind: stri
         recipientRole: REMINDERS[reminder].to, dueAt: dueAt.toISOString(), payinTotalCents: order.payin_total_cents,
       },
     });
+    return true;
   });
-  deps.eventsWritten();
+  if (sent) deps.eventsWritten();
 }

@@ -12,6 +12,7 @@ import { isPersonRunnable, TIMER_DURATIONS_MS } from '../domain/after-purchase';
 import { ctxOf, describeOrders, eventually, type OrdersHarness } from '../testing/harness';
 import { afterTransitionConsumer } from '../events/after-transition-consumer';
 import { runDueTimers } from './timers';
+import { sendReminder } from './automatic-steps';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -194,6 +195,31 @@ describeOrders('orders after purchase', (harness, { test: it }, backend) => {
       }
     }, 180_000);
   }
+
+  it('a reminder is sent once when a slow replica fires it after another did (its lease ran out)', async () => {
+    const h = harness();
+    const o = await bought(h, 1);
+    await run(h, o.supplier, o.orderId, `${MV}mark-delivered`);
+    const reminderRow = () => h.orders.db.selectFrom('order_timers').selectAll().where('kind', '=', 'r:orderReceivedReminder').where('subject_id', '=', o.orderId).executeTakeFirstOrThrow();
+    const reminders = async () => ((await h.orders.db.selectFrom('outbox' as never).select('payload' as never).execute()) as unknown as { payload: EventEnvelope }[])
+      .filter((r) => r.payload.type === 'orders.order.reminder' && r.payload.aggregateId === o.orderId).length;
+    // Replica A claimed the reminder and stalled; its lease ran out and this replica fired it.
+    const stale = await reminderRow();
+    h.clock.now += TIMER_DURATIONS_MS.autoMarkReceived - 2 * DAY + 1000;
+    await runDueTimers(h.orders.deps);
+    expect((await reminderRow()).fired_at).not.toBeNull();
+    expect(await reminders()).toBe(1);
+    // A wakes up and fires the row it holds: nothing more is sent.
+    await sendReminder(h.orders.deps, stale, 'orderReceivedReminder');
+    expect(await reminders()).toBe(1);
+    // A reminder armed again (another due time) is not taken by a firing of the old one.
+    const later = new Date(h.clock.now + DAY);
+    await h.orders.db.updateTable('order_timers').set({ fired_at: null, due_at: later }).where('id', '=', stale.id).execute();
+    await sendReminder(h.orders.deps, stale, 'orderReceivedReminder');
+    expect([await reminders(), (await reminderRow()).fired_at]).toEqual([1, null]);
+    await sendReminder(h.orders.deps, await reminderRow(), 'orderReceivedReminder');
+    expect(await reminders()).toBe(2);
+  }, 60_000);
 
   if (backend === 'postgres') {
     it('three replicas: each automatic transition fires once', async () => {

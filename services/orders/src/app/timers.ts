@@ -33,7 +33,7 @@ async function fire(deps: OrdersDeps, timer: TimerRow): Promise<void> {
   } else if (timer.kind.startsWith(TRANSITION_TIMER_PREFIX)) {
     await fireTransition(deps, timer.subject_id, timer.kind.slice(TRANSITION_TIMER_PREFIX.length));
   } else if (timer.kind.startsWith(REMINDER_TIMER_PREFIX)) {
-    await sendReminder(deps, timer.subject_id, timer.kind.slice(REMINDER_TIMER_PREFIX.length), timer.due_at);
+    await sendReminder(deps, timer, timer.kind.slice(REMINDER_TIMER_PREFIX.length));
   }
   await markFired(deps.db, timer.id, deps.now());
 }

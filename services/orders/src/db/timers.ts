@@ -41,6 +41,18 @@ export async function cancelTimer(db: Db, kind: string, subjectId: string, now: 
   await db.updateTable('order_timers').set({ fired_at: now, lease_until: null }).where('kind', '=', kind).where('subject_id', '=', subjectId).where('fired_at', 'is', null).execute();
 }
 
+/**
+ * Mark a claimed timer fired, in the transaction that does its work, unless it fired already or was
+ * armed again meanwhile (another due time): true when this caller may do the work. A replica whose
+ * lease ran out while it was slow and the one that took the timer over cannot both do it.
+ */
+export async function takeFiring(db: Db, timer: Pick<TimerRow, 'id' | 'due_at'>, now: Date): Promise<boolean> {
+  const taken = await db.updateTable('order_timers').set({ fired_at: now, lease_until: null })
+    .where('id', '=', timer.id).where('fired_at', 'is', null).where('due_at', '=', new Date(timer.due_at))
+    .returning('id').executeTakeFirst();
+  return taken !== undefined;
+}
+
 export async function postponeTimer(db: Db, id: string, dueAt: Date): Promise<void> {
   await db.updateTable('order_timers').set({ due_at: dueAt, lease_until: null }).where('id', '=', id).execute();
 }
