@@ -31,6 +31,7 @@ const PARTIAL_REFUND = { typed: '12.50', cents: 1250 };
 /** The en-AU wording the user must see (web/src/i18n/ordersMessages.ts; the spec's messages). */
 const SAYS = {
   pendingTransit: 'A pending transit already in progress',
+  checkoutEnded: 'This order’s payment has already ended',
   disputeReasonRequired: 'Tell the supplier what went wrong.',
   refundAmountTooHigh: 'Enter an amount up to',
 };
@@ -180,6 +181,20 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     await popup.getByRole('button', { name: 'Yes' }).click();
     await popup.getByRole('alert').filter({ hasText: SAYS.pendingTransit }).waitFor();
     await shot(buyer, 'pending-transit');
+    await popup.getByRole('button', { name: 'No' }).click();
+    await popup.waitFor({ state: 'hidden' });
+    await buyer.unroute('**/api/transactions/*/transition');
+    // A 409 because the order's checkout ended meanwhile says so, not that something is in progress.
+    await buyer.route('**/api/transactions/*/transition', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ status: 409, code: 'transaction-invalid-transition', title: 'Transition not allowed', meta: { reason: 'checkout-ended', checkout: 'expired' } }] }),
+      }),
+    );
+    await orderArticle(buyer, a).getByRole('button', { name: 'Confirm as Received', exact: true }).click();
+    await popup.getByRole('button', { name: 'Yes' }).click();
+    await popup.getByRole('alert').filter({ hasText: SAYS.checkoutEnded }).waitFor();
     await popup.getByRole('button', { name: 'No' }).click();
     await popup.waitFor({ state: 'hidden' });
     await buyer.unroute('**/api/transactions/*/transition');

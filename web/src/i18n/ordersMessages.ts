@@ -287,6 +287,7 @@ export const ordersUi = {
     placedOn: (date: string) => `Placed ${date}`,
   },
   detail: {
+    checkoutEnded: 'This order’s payment has already ended (it expired or was canceled), so it can’t be confirmed or canceled now. Any payment received for it is refunded. Reload to see its status.',
     orderTitle: (n: string) => `Order ${n}`,
     payWith: 'Pay with',
     addPaymentMethod: 'Add a payment method first',

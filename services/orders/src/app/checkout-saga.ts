@@ -320,7 +320,7 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
 async function completedOrRefused(deps: OrdersDeps, checkoutId: string): Promise<CompletedCheckout | null> {
   const completed = await completeCheckoutRows(deps, checkoutId);
   const state = completed ? 'purchased' : (await findCheckout(deps.db, checkoutId))?.state;
-  if (state !== 'purchased') throw new AppError('transaction-invalid-transition', { checkoutId, checkout: state ?? '', reason: 'checkout-ended' });
+  if (state !== 'purchased') throw new AppError('transaction-invalid-transition', { checkoutId, checkout: state ?? '', reason: ORDER_MSG.checkoutEnded });
   return completed;
 }
 

@@ -210,6 +210,30 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     expect(await h.stockOf(listing.id)).toBe(5);
   });
 
+  it('a bank transfer confirmed after its stock was given back is refunded, and the operator is told the checkout ended, not that a transit is in progress', async () => {
+    const h = harness();
+    const { listing, buyer, addressId } = await twoInCart(h);
+    const operator = ctxOf(randomUUID(), 'operator');
+    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: true }, speculative: false, billing: undefined }, buyer);
+    const checkoutId = out.outcome?.checkout?.id ?? '';
+    const orderId = out.outcome?.checkout?.orders[0]?.id ?? '';
+    expect(out.outcome?.checkout?.state).toBe('pending');
+    // The hold ran out and catalog gave the stock back before orders' timer ended the checkout.
+    expect(await sweepAfter(h, BANK_TRANSFER_WINDOW_MS + DAY, checkoutId)).toBe('released');
+    const answer = await h.client.transitionOrder({ id: orderId, transition: 'transition/multi-vendor-operator-confirm-payment', paramsJson: '' }, operator)
+      .then(() => null, (err: unknown) => (err instanceof AppError ? [err.code, err.meta?.['reason'], err.meta?.['checkout']] : err));
+    expect(answer).toEqual(['transaction-invalid-transition', 'checkout-ended', 'expired']);
+    const payment = (await h.paymentsClient.getPayment({ paymentId: checkoutId }, system)).payment;
+    expect([payment?.status, Number(payment?.refundedCents)]).toEqual(['succeeded', Number(payment?.amountCents)]);
+    const order = await findOrder(h.orders.deps.db, orderId);
+    expect([order?.state, order?.payment_status]).toEqual(['payment-expired-multi-vendor', 'refunded']);
+    expect(await h.stockOf(listing.id)).toBe(5);
+    // Asked again, the order has ended: not the operator's to confirm any more.
+    const again = await h.client.transitionOrder({ id: orderId, transition: 'transition/multi-vendor-operator-confirm-payment', paramsJson: '' }, operator)
+      .then(() => null, (err: unknown) => (err instanceof AppError ? err.code : err));
+    expect(again).toBe('transaction-invalid-transition');
+  });
+
   it('a term-only checkout whose stock was committed before its purchase failed is completed by its timer, not left pending forever', async () => {
     const h = harness();
     const supplier = await h.supplier();

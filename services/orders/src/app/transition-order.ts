@@ -32,16 +32,27 @@ export async function transitionOrder(deps: OrdersDeps, ctx: CallContext, req: o
   if (def.name === steps.operatorConfirmPayment) {
     await markBankTransferReceived(deps, checkoutId);
     // The payment's own event may complete the checkout first (as the system): that is the same outcome.
-    if (!(await completeCheckout(deps, checkoutId, by)) && (await findCheckout(deps.db, checkoutId))?.state !== 'purchased') {
-      throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
-    }
+    if (!(await completeCheckout(deps, checkoutId, by))) await refuseUnless(deps, checkoutId, 'purchased', req.transition);
   } else if (def.name === steps.operatorCancelPayment) {
     const ended = await endCheckout(deps, checkoutId, 'canceled', by);
-    if (ended !== 'ended') throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit });
+    if (ended !== 'ended') await refuseUnless(deps, checkoutId, 'canceled', req.transition);
   } else {
     await runTransition(deps, row, { def, actor: viewer, actorId, params: parseParams(req.paramsJson) });
   }
   return getOrder(deps, ctx, { id: row.id });
+}
+
+/**
+ * The operator's confirm or cancel did not move the checkout: fine when it already ended as asked
+ * (another party did the same), refused otherwise — with why: still moving (a transit in progress),
+ * or ended the other way (confirmed after it expired, say: its payment is refunded), as the
+ * checkout's state.
+ */
+async function refuseUnless(deps: OrdersDeps, checkoutId: string, wanted: 'purchased' | 'canceled', transition: string): Promise<void> {
+  const state = (await findCheckout(deps.db, checkoutId))?.state ?? '';
+  if (state === wanted) return;
+  if (state === 'pending') throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.pendingTransit, transition });
+  throw new AppError('transaction-invalid-transition', { reason: ORDER_MSG.checkoutEnded, checkout: state, transition });
 }
 
 function parseParams(json: string): Record<string, unknown> {

@@ -21,9 +21,9 @@ import { authRedirectState } from '../../lib/redirect';
 const t = ordersUi.detail;
 const DISPUTE_REASON_MAX = 2000;
 
-/** The spec's failure message for a refused or failed transition: a racing one on 409, else the action's own. */
+/** The spec's failure message for a refused or failed transition: a racing one on 409 (or its checkout ended meanwhile), else the action's own. */
 function failureText(error: unknown, transition: string): string {
-  if (isApiError(error) && error.status === 409) return ORDER_MSG.pendingTransit;
+  if (isApiError(error) && error.status === 409) return error.meta?.['reason'] === ORDER_MSG.checkoutEnded ? t.checkoutEnded : ORDER_MSG.pendingTransit;
   return transitionWording(transition).failed;
 }
 
