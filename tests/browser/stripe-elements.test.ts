@@ -154,8 +154,9 @@ describeWithServices('browser: Stripe Elements', [chromiumGate, webBuildGate, pg
   const stripeCalls = (page: Page): Promise<StripeCall[]> => page.evaluate(() => (globalThis as unknown as { __stripeCalls: StripeCall[] }).__stripeCalls);
   const attachBody = (request: Request) => request.postDataJSON() as { paymentMethodId: string; setupIntentId?: string };
   const isAttach = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/payment-methods/attach');
-  /** The first test's supplier listing (the second buys it again). */
+  /** The first test's supplier listing (the second buys it again) and the supplier (the third offers terms). */
   let listingId = '';
+  let supplierSession: ApiSession | undefined;
 
   test('a card and a BECS account saved with Stripe Elements; a checkout paid with a new card entered in the element', async () => {
     const { url } = fx.app;
@@ -168,6 +169,7 @@ describeWithServices('browser: Stripe Elements', [chromiumGate, webBuildGate, pg
     await fx.app.payments.db.insertInto('payout_accounts').values({ supplier_id: supplierId, account_id: 'acct_fake_elements', provider: 'stripe', charges_enabled: true, payouts_enabled: true }).execute();
 
     listingId = listingIds[0] ?? '';
+    supplierSession = supplier;
     const { session: buyer } = await buyerWithAddress(url, BUYER);
 
     // ---- /account/payment-methods: a card ----
@@ -276,5 +278,67 @@ describeWithServices('browser: Stripe Elements', [chromiumGate, webBuildGate, pg
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
     expect((await buyer.get<{ data: { state: string; clientSecret: string } }>(`/api/checkouts/${checkout.id}`)).body.data).toMatchObject({ state: 'purchased', clientSecret: '' });
     await fx.shot(page, 'authenticated');
+  }, TIMEOUT);
+
+  test('Pay now with Stripe: a failed 30-day charge is paid with a card that asks for authentication; Stripe.js runs the challenge on the order page and the webhook marks it paid', async () => {
+    const { url } = fx.app;
+    expect(listingId).not.toBe('');
+    if (!supplierSession) throw new Error('the first test set up no supplier');
+    expect((await supplierSession.put('/api/own-brand', { minimumOrderQuantity: 1, paymentTerms: ['30_days'] })).status).toBe(200);
+    const buyer = new ApiSession(url, { origin: url });
+    expect((await buyer.post('/api/auth/login', { email: BUYER, password: 'correct horse battery' })).status).toBe(200);
+    // Stripe's test card that always asks for 3-D Secure, saved and made the default: the due-date charge, off-session, cannot pass.
+    const attached = await buyer.post<{ data: { id: string; last4: string } }>('/api/payment-methods/attach', { paymentMethodId: 'pm_card_authenticationRequired' });
+    expect([attached.status, attached.body.data.last4]).toEqual([201, '3155']);
+    const methodId = attached.body.data.id;
+    expect(methodId).toMatch(/^pm_fake\d+$/);
+    expect((await buyer.put('/api/payment-methods', { paymentMethodId: methodId })).status).toBe(200);
+
+    const address = (await buyer.get<{ data: { id: string; isDefault: boolean }[] }>('/api/delivery-addresses')).body.data.find((a) => a.isDefault);
+    expect((await buyer.post('/api/cart', { listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const group = (await buyer.get<{ data: { suppliers: { supplierId: string }[] } }>('/api/cart')).body.data.suppliers[0];
+    expect((await buyer.put('/api/cart/multi-vendor-payment-term', { supplierId: group?.supplierId, paymentTerm: '30_days' })).status).toBe(200);
+    const bought = await buyer.request<{ data: { checkout: { state: string; chargeNowCents: number; orders: { id: string }[] } } }>(
+      'POST', '/api/initiate-privileged-from-cart', { deliveryAddressId: address?.id ?? '' }, { 'idempotency-key': `stripe-term-${Date.now()}` },
+    );
+    expect(bought.status).toBe(201);
+    expect([bought.body.data.checkout.state, bought.body.data.checkout.chargeNowCents]).toEqual(['purchased', 0]);
+    const orderId = bought.body.data.checkout.orders[0]?.id ?? '';
+    const readOrder = async () => (await buyer.get<{ data: { paymentStatus: string; allowedTransitions: string[] } }>(`/api/transactions/${orderId}`)).body.data;
+
+    // The due date, reached without waiting 30 days: the order's term-charge timer is due now and fires.
+    const moved = await fx.app.orders.db.updateTable('order_timers').set({ due_at: new Date() }).where('kind', '=', 'term-charge').where('subject_id', '=', orderId).where('fired_at', 'is', null).executeTakeFirst();
+    expect(Number(moved.numUpdatedRows)).toBe(1);
+    let order = await readOrder();
+    for (const deadline = Date.now() + 20_000; order.paymentStatus !== 'failed' && Date.now() < deadline; order = await readOrder()) await new Promise((r) => setTimeout(r, 250));
+    expect([order.paymentStatus, order.allowedTransitions.includes('pay-now')]).toEqual(['failed', true]);
+
+    const page = await stripePage();
+    await page.goto(`/orders/${orderId}`);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Pay with').inputValue()).toBe(methodId);
+    const payNow = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/transactions/${orderId}/transition`));
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    const answer = await payNow;
+    const refused = await answer.json() as { errors: { code: string; meta: { clientSecret?: string } }[] };
+    expect([answer.status(), refused.errors[0]?.code]).toEqual([402, 'transaction-payment-failed']);
+    const clientSecret = refused.errors[0]?.meta.clientSecret ?? '';
+    expect(clientSecret).toMatch(/^pi_fake\d+_secret_/);
+    await page.getByText('Confirmed with your bank. The order shows as paid once the payment clears.').waitFor();
+    const handled = (await stripeCalls(page)).filter((c) => c.call === 'handleNextAction');
+    expect(handled.map((c) => [c.paymentIntent, c.status])).toEqual([[clientSecret.split('_secret_')[0], 'succeeded']]);
+    expect((await readOrder()).paymentStatus).toBe('failed');
+
+    // Stripe's webhook tells payments the intent succeeded; the order page, watching, shows it paid.
+    const intent = await (await fetch(`${stripeApi().url}/v1/payment_intents/${handled[0]?.paymentIntent ?? ''}`)).json() as Record<string, unknown>;
+    const payload = JSON.stringify({ id: `evt_paynow_${Date.now()}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_caskade' });
+    const hook = await fetch(`${url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    expect(hook.status).toBe(200);
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await fx.shot(page, 'pay-now-paid');
+    const paid = await readOrder();
+    expect([paid.paymentStatus, paid.allowedTransitions.includes('pay-now')]).toEqual(['paid', false]);
   }, TIMEOUT);
 });

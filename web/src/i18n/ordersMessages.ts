@@ -287,6 +287,9 @@ export const ordersUi = {
     placedOn: (date: string) => `Placed ${date}`,
   },
   detail: {
+    payNowAuthenticating: 'Your bank is asking you to confirm this payment. Follow the steps in the window that opened.',
+    payNowAuthenticated: 'Confirmed with your bank. The order shows as paid once the payment clears.',
+    payNowNotAuthenticated: 'Your bank did not confirm the payment. Try again, or pay with another method.',
     checkoutEnded: 'This order’s payment has already ended (it expired or was canceled), so it can’t be confirmed or canceled now. Any payment received for it is refunded. Reload to see its status.',
     orderTitle: (n: string) => `Order ${n}`,
     payWith: 'Pay with',

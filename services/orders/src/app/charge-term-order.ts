@@ -58,6 +58,9 @@ export async function payTermOrderNow(deps: OrdersDeps, ctx: CallContext, order:
   await setOrderPaymentStatus(deps.db, order.id, status);
   // A card that asks for its bank's challenge: not paid yet, so Pay now stays offered (another card
   // cancels this attempt); the answer carries the challenge, which the web opens (ADR 079).
-  const nextActionUrl = out.payment?.status === 'requires_action' ? out.payment.nextActionUrl : '';
-  if (status === 'failed') throw new AppError('transaction-payment-failed', { orderId: order.id, failureCode: out.payment?.failureCode ?? '', message: ORDER_MSG.paymentFailed, ...(nextActionUrl ? { nextActionUrl } : {}) });
+  // With Stripe, the challenge runs in the page (Stripe.js handleNextAction) from the intent's client
+  // secret, given to this buyer only, as their checkout's is.
+  const waiting = out.payment?.status === 'requires_action' ? out.payment : undefined;
+  const challenge = { ...(waiting?.nextActionUrl ? { nextActionUrl: waiting.nextActionUrl } : {}), ...(waiting?.clientSecret ? { clientSecret: waiting.clientSecret } : {}) };
+  if (status === 'failed') throw new AppError('transaction-payment-failed', { orderId: order.id, failureCode: out.payment?.failureCode ?? '', message: ORDER_MSG.paymentFailed, ...challenge });
 }

@@ -54,6 +54,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const created = new Map<string, unknown>();
   const method = (id: string): unknown => created.get(id) ?? METHODS[id];
 
+  /** Which of the test methods `id` is, or is a copy of. */
+  const behaviourOf = (id: string): string => attachedFrom.get(id) ?? id;
+  const attachedFrom = new Map<string, string>();
+
   const paymentIntents = new Map<string, Record<string, unknown>>();
   const keep = (answer: Answer): Answer => {
     const body = answer.body as { id?: string; object?: string };
@@ -64,7 +68,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intent = (body: Record<string, string>): Answer => {
     const id = next('pi');
     const base = { id, object: 'payment_intent', amount: Number(body.amount), currency: body.currency, client_secret: `${id}_secret_x`, metadata: { payment_id: body['metadata[payment_id]'] ?? '' }, last_payment_error: null, next_action: null };
-    switch (body.payment_method) {
+    // As Stripe's test methods: a copy attached to a customer (a new id) behaves as the method it copies.
+    switch (behaviourOf(body.payment_method ?? '')) {
       case 'pm_card_chargeDeclined':
         return {
           status: 402,
@@ -123,7 +128,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (verb === 'POST' && path === '/v1/refunds') return { status: 200, body: { id: next('re'), object: 'refund', amount: Number(body.amount), status: 'succeeded' } };
     if (verb === 'POST' && path === '/v1/transfers') return { status: 200, body: { id: next('tr'), object: 'transfer', amount: Number(body.amount) } };
-    if (attach && METHODS[attach[1] ?? '']) return { status: 200, body: { ...(METHODS[attach[1] ?? ''] as object), id: next('pm'), customer: body.customer } };
+    if (attach && METHODS[attach[1] ?? '']) {
+      const copy = { ...(METHODS[attach[1] ?? ''] as object), id: next('pm'), customer: body.customer };
+      created.set(copy.id, copy);
+      attachedFrom.set(copy.id, attach[1] ?? '');
+      return { status: 200, body: copy };
+    }
     if (verb === 'GET' && retrieve && method(retrieve[1] ?? '')) return { status: 200, body: method(retrieve[1] ?? '') };
     return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such resource: ${path}` } } };
   };

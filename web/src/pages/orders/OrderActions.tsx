@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ORDER_MSG, PAY_NOW } from '@caskade/orders/domain';
 import { isApiError } from '../../api/client';
-import { usePaymentMethods } from '../../api/paymentMethods';
+import { usePaymentConfig, usePaymentMethods } from '../../api/paymentMethods';
+import { authenticatePayment } from '../../components/buying/stripe';
 import { useTransitionOrder, type OrderView, type TransitionParams } from '../../api/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormMessage, SelectField, TextField } from '../../components/Field';
@@ -42,6 +43,9 @@ export function OrderActions({ order }: { order: OrderView }) {
   // Pay now (a failed term charge) is paid with one of the buyer's saved methods.
   const [payMethod, setPayMethod] = useState('');
 
+  const provider = usePaymentConfig();
+  const stripeKey = provider.data?.provider === 'stripe' ? provider.data.publishableKey : '';
+
   const payinCents = order.priced?.payinTotalCents ?? 0;
   const maxRefund = formatMoney(payinCents);
 
@@ -72,6 +76,27 @@ export function OrderActions({ order }: { order: OrderView }) {
     return { params: {} };
   };
 
+  /** Stripe.js's challenge for a Pay now; confirmed, the order page watches for the payment to settle. */
+  const authenticate = (publishableKey: string, clientSecret: string) => {
+    setStatus(t.payNowAuthenticating);
+    authenticatePayment(publishableKey, clientSecret).then(
+      (message) => {
+        if (message !== null) {
+          setStatus(null);
+          setFailure([t.payNowNotAuthenticated, message].filter(Boolean).join(' '));
+          return;
+        }
+        setAsking(null);
+        setStatus(t.payNowAuthenticated);
+        void navigate(`${location.pathname}${location.search}`, { replace: true, state: { paymentSettling: Date.now() } });
+      },
+      () => {
+        setStatus(null);
+        setFailure(t.payNowNotAuthenticated);
+      },
+    );
+  };
+
   const run = () => {
     if (!asking || transition.isPending) return;
     if (asking === PAY_NOW && !payMethod) return;
@@ -95,6 +120,12 @@ export function OrderActions({ order }: { order: OrderView }) {
           const challenge = name === PAY_NOW && isApiError(error) ? error.meta?.['nextActionUrl'] : undefined;
           if (typeof challenge === 'string' && challenge.startsWith('/') && !challenge.startsWith('//')) {
             void navigate(challenge, { state: authRedirectState(location) });
+            return;
+          }
+          // With Stripe, Stripe.js runs the bank's check in this page; its webhook then marks the order paid.
+          const secret = name === PAY_NOW && isApiError(error) ? error.meta?.['clientSecret'] : undefined;
+          if (typeof secret === 'string' && secret !== '' && stripeKey) {
+            authenticate(stripeKey, secret);
             return;
           }
           const fields = isApiError(error) ? error.fields : {};
