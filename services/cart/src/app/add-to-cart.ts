@@ -1,4 +1,5 @@
 import { AppError, invalidParams, type CallContext } from '@caskade/kit';
+import { servesState } from '@caskade/catalog/domain';
 import { ORDER_MSG } from '@caskade/orders/domain';
 import type { cart, catalog } from '@caskade/proto';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,7 @@ async function checkStateServed(deps: CartDeps, buyerId: string, listing: catalo
   const states = listing.fields?.visibleStates ?? [];
   if (states.length === 0) return;
   const address = await findDefaultDeliveryAddress(deps.db, buyerId);
-  if (address && !states.includes(address.state)) throw invalidParams({ listingId: ORDER_MSG.stateNotServed });
+  if (address && !servesState(states, address.state)) throw invalidParams({ listingId: ORDER_MSG.stateNotServed });
 }
 
 /**

@@ -44,6 +44,7 @@ function entryView(row: CartEntryRow, listing: catalog.Listing | null, listingQu
     imageUrl: imageUrlOf(listing),
     addedAt: new Date(row.added_at).toISOString(),
     requiresLiquorLicence: listing?.fields ? requiresLiquorLicence(listing.fields) : false,
+    visibleStates: [...(listing?.fields?.visibleStates ?? [])],
   };
 }
 

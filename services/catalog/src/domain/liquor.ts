@@ -25,3 +25,12 @@ export function requiresLiquorLicence(listing: LiquorRuleInput): boolean {
   if (typeof abv === 'number' && Number.isFinite(abv)) return abv > LIQUOR_ABV_THRESHOLD;
   return (LIQUOR_CATEGORIES as readonly string[]).includes(listing.category);
 }
+
+/**
+ * A listing visible only in some states (its `visibleStates`; none = everywhere) is sold only for
+ * delivery to an address in one of them: the cart checks the buyer's default address when adding,
+ * and a checkout the address it delivers to.
+ */
+export function servesState(visibleStates: readonly string[], state: string): boolean {
+  return visibleStates.length === 0 || visibleStates.includes(state);
+}

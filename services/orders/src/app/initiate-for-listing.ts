@@ -1,4 +1,4 @@
-import { requiresLiquorLicence } from '@caskade/catalog/domain';
+import { requiresLiquorLicence, servesState } from '@caskade/catalog/domain';
 import { AppError, invalidParams, isUuid, systemContext, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { findOrder } from '../db/orders';
@@ -7,7 +7,7 @@ import { deliveryMethodsOf, type DeliveryMethod } from '../domain/pricing';
 import { isPaymentTerm, isPaymentTermChoice, minimumMet } from '../domain/terms';
 import type { OrdersDeps } from './deps';
 import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
-import { deliveryAddressFor } from './delivery-address';
+import { deliveryAddressFor, stateNotServed } from './delivery-address';
 import { packageLabel } from './initiate-from-cart';
 
 /**
@@ -54,6 +54,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
     if (!minimumMet(req.quantity, terms?.minimumOrderQuantity ?? 1)) throw invalidParams({ quantity: ORDER_MSG.minimumOrderNotMet });
     if (isPaymentTerm(term) && !(terms?.paymentTerms ?? []).includes(term)) throw invalidParams({ paymentTerm: ORDER_MSG.paymentTermNotOffered });
     const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
+    if (!servesState(listing.fields.visibleStates, address.state)) throw stateNotServed(listing.id);
     const label = packageLabel(pkg);
     const line = {
       listingId: listing.id, description: `${listing.fields.title} — ${label}`, category: listing.fields.category, packageIndex: req.packageIndex,

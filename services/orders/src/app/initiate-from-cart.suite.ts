@@ -160,4 +160,36 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     expect(await h.stockOf(listing.id)).toBe(10);
     expect((await checkOut('pm_card_visa')).outcome?.checkout?.state).toBe('purchased');
   }, 60_000);
+
+  it('a listing sold only in some states is not delivered elsewhere: cart checkout and Buy now to another state’s address are refused, nothing written', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Border Brewing');
+    const local = await h.listing(supplier, 'Border Bitter', 10, { visibleStates: ['VIC', 'NSW'] });
+    const anywhere = await h.listing(supplier, 'Anywhere Ale', 10);
+    // Added while the default address is in VIC (served); then the buyer adds a Brisbane address.
+    const { ctx, addressId: vic } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: local.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
+    await h.cartClient.addToCart({ listingId: anywhere.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
+    const qld = (await h.cartClient.createDeliveryAddress({
+      fields: { name: 'Valley Bar', street: '1 Ann St', city: 'Fortitude Valley', state: 'QLD', country: 'AU', postalCode: '4006', phone: '0412345678', email: 'valley@example.com', isDefault: false },
+    }, ctx)).address?.id ?? '';
+    const fromCart = (deliveryAddressId: string, speculative: boolean) => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative, billing: undefined }, ctx);
+    const buyNow = (listingId: string, deliveryAddressId: string) => h.client.initiateForListing({
+      idempotencyKey: randomUUID(), listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId,
+      payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm: '', speculative: false, billing: undefined, enquiryId: '',
+    }, ctx, { deadlineMs: 20_000 });
+    for (const speculative of [true, false]) {
+      const err = await expectAppError(fromCart(qld, speculative), 'validation-invalid-params');
+      expect(err.meta).toEqual({ fields: { deliveryAddressId: ORDER_MSG.stateNotServed }, listingId: local.id });
+    }
+    const err = await expectAppError(buyNow(local.id, qld), 'validation-invalid-params');
+    expect(err.meta).toEqual({ fields: { deliveryAddressId: ORDER_MSG.stateNotServed }, listingId: local.id });
+    const written = await h.orders.deps.db.selectFrom('checkouts').select('id').where('buyer_id', '=', ctx.caller?.userId ?? '').execute();
+    expect(written).toEqual([]);
+    expect([await h.stockOf(local.id), await h.stockOf(anywhere.id)]).toEqual([10, 10]);
+    // A listing sold everywhere goes to Queensland; the state-limited one to the Victorian address.
+    expect((await buyNow(anywhere.id, qld)).outcome?.checkout?.state).toBe('purchased');
+    expect((await fromCart(vic, false)).outcome?.checkout?.state).toBe('purchased');
+    expect([await h.stockOf(local.id), await h.stockOf(anywhere.id)]).toEqual([9, 8]);
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { servesState } from '@caskade/catalog/domain';
 import { AppError, invalidParams, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { ORDER_MSG } from '../domain/messages';
@@ -5,7 +6,7 @@ import { isPaymentTermChoice } from '../domain/terms';
 import type { DeliveryMethod } from '../domain/pricing';
 import type { OrdersDeps } from './deps';
 import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan, type SupplierPart } from './checkout-saga';
-import { deliveryAddressFor } from './delivery-address';
+import { deliveryAddressFor, stateNotServed } from './delivery-address';
 
 /**
  * Check out the buyer's whole cart: one order per supplier (multi-vendor process; a supplier part
@@ -30,6 +31,9 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
       if (!group.minimumMet) throw invalidParams({ [`suppliers.${group.supplierId}`]: ORDER_MSG.minimumOrderNotMet });
     }
     if ('error' in address) throw address.error;
+    // A listing sold only in some states is delivered only there, whatever address it was added with.
+    const unserved = cart.suppliers.flatMap((g) => g.entries).find((e) => !servesState(e.visibleStates, address.a.state));
+    if (unserved) throw stateNotServed(unserved.listingId);
     const parts: SupplierPart[] = cart.suppliers.map((g) => {
       const term = isPaymentTermChoice(g.paymentTerm) ? g.paymentTerm : 'none';
       return {

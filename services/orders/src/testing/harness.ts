@@ -40,7 +40,7 @@ export interface OrdersHarness {
   /** A buyer account (with a liquor licence on file unless `liquorLicence: false`) and one default delivery address; answers its context and the address id. */
   buyer(opts?: { liquorLicence?: boolean }): Promise<{ ctx: CallContext; addressId: string }>;
   /** A published beer of `supplier` (a $240 keg, pickup) with `stock` units. */
-  listing(supplier: CallContext, title: string, stock: number): Promise<catalog.Listing>;
+  listing(supplier: CallContext, title: string, stock: number, opts?: { visibleStates?: string[] }): Promise<catalog.Listing>;
   stockOf(listingId: string): Promise<number>;
   /** Another orders process on the same schema and clock (PostgreSQL only). */
   replica(): Promise<OrdersService>;
@@ -148,7 +148,7 @@ async function startOrdersOn(called: CalledServices): Promise<OrdersHarness> {
       }, ctx);
       return { ctx, addressId: out.address?.id ?? '' };
     },
-    async listing(supplier, title, stock) {
+    async listing(supplier, title, stock, { visibleStates = [] } = {}) {
       // Images belong to their uploader: each supplier uploads one, once.
       const owner = supplier.caller?.userId ?? '';
       let image = images.get(owner);
@@ -162,7 +162,7 @@ async function startOrdersOn(called: CalledServices): Promise<OrdersHarness> {
         attributes: { alcoholicPercent: 4.8, colour: 'Gold', malts: 'Pale', hops: 'Galaxy', vegan: true },
         pricePackages: [{ packageType: 'keg', size: 50, unit: 'L', quantity: 1, priceCents: 24_000, sku: 'KEG-50' }],
         location: { address: '12 Brewery Lane, Healesville VIC', state: 'VIC', postcode: '3777', lat: -37.65, lng: 145.51 },
-        pickupEnabled: true, shippingEnabled: false, imageIds: [imageId],
+        pickupEnabled: true, shippingEnabled: false, imageIds: [imageId], visibleStates,
       });
       const draft = (await catalogClient.createListing({ fields, stockQuantity: stock }, supplier)).listing?.id ?? '';
       const published = (await catalogClient.publishListing({ id: draft }, supplier)).listing;

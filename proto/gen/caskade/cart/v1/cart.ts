@@ -54,6 +54,8 @@ export interface CartEntry {
   addedAt: string;
   /** The listing is liquor (catalog's requiresLiquorLicence): only a buyer with a liquor licence on file may buy it. */
   requiresLiquorLicence: boolean;
+  /** The states the listing is sold for delivery to (catalog's visibleStates); empty = every state. */
+  visibleStates: string[];
 }
 
 export interface SupplierGroup {
@@ -421,6 +423,7 @@ function createBaseCartEntry(): CartEntry {
     imageUrl: "",
     addedAt: "",
     requiresLiquorLicence: false,
+    visibleStates: [],
   };
 }
 
@@ -470,6 +473,9 @@ export const CartEntry: MessageFns<CartEntry> = {
     }
     if (message.requiresLiquorLicence !== false) {
       writer.uint32(120).bool(message.requiresLiquorLicence);
+    }
+    for (const v of message.visibleStates) {
+      writer.uint32(130).string(v!);
     }
     return writer;
   },
@@ -607,6 +613,14 @@ export const CartEntry: MessageFns<CartEntry> = {
             message.requiresLiquorLicence = reader.bool();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.visibleStates.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -672,6 +686,11 @@ export const CartEntry: MessageFns<CartEntry> = {
         : isSet(object.requires_liquor_licence)
         ? globalThis.Boolean(object.requires_liquor_licence)
         : false,
+      visibleStates: globalThis.Array.isArray(object?.visibleStates)
+        ? object.visibleStates.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.visible_states)
+        ? object.visible_states.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -722,6 +741,9 @@ export const CartEntry: MessageFns<CartEntry> = {
     if (message.requiresLiquorLicence !== false) {
       obj.requiresLiquorLicence = message.requiresLiquorLicence;
     }
+    if (message.visibleStates?.length) {
+      obj.visibleStates = message.visibleStates;
+    }
     return obj;
   },
 
@@ -747,6 +769,7 @@ export const CartEntry: MessageFns<CartEntry> = {
     message.imageUrl = object.imageUrl ?? "";
     message.addedAt = object.addedAt ?? "";
     message.requiresLiquorLicence = object.requiresLiquorLicence ?? false;
+    message.visibleStates = object.visibleStates?.map((e) => e) || [];
     return message;
   },
 };
