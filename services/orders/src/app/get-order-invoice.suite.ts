@@ -206,6 +206,12 @@ describeOrders('tax invoices', (harness, { test: it }) => {
       expect((await h.client.getOrder({ id: pending.id }, pending.buyer)).order?.state).toBe('pending-payment-multi-vendor');
       await expectAppError(h.client.getOrderInvoice({ id: pending.id, kind: '' }, pending.buyer), 'transaction-invalid-transition');
       await expectAppError(h.client.getOrderInvoice({ id: pending.id, kind: 'platform-fee' }, supplier), 'transaction-invalid-transition');
+      // The operator cancels that pending payment: canceled as an order canceled after purchase is, but never bought — still none.
+      const operator = ctxOf(randomUUID(), 'operator');
+      await h.client.transitionOrder({ id: pending.id, transition: 'transition/multi-vendor-operator-cancel-payment', paramsJson: '' }, operator);
+      expect((await h.client.getOrder({ id: pending.id }, pending.buyer)).order?.state).toBe('canceled-multi-vendor');
+      await expectAppError(h.client.getOrderInvoice({ id: pending.id, kind: '' }, pending.buyer), 'transaction-invalid-transition');
+      await expectAppError(h.client.getOrderInvoice({ id: pending.id, kind: 'platform-fee' }, supplier), 'transaction-invalid-transition');
     } finally {
       restore();
     }

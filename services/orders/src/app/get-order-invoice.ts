@@ -1,7 +1,7 @@
 import { AppError, CASKADE_ABN, CASKADE_LEGAL_NAME, systemContext, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { transitionsOf } from '../db/orders';
-import { buildTaxInvoice, INVOICE_KINDS, invoiceFileName, mayReadInvoice, type InvoiceKind, type InvoiceParty } from '../domain/invoice';
+import { buildTaxInvoice, INVOICE_KINDS, invoiceFileName, isInvoiceable, mayReadInvoice, type InvoiceKind, type InvoiceParty } from '../domain/invoice';
 import { stateGroupOf } from '../domain/after-purchase';
 import { isPurchasedOrLater } from '../domain/processes';
 import type { OrdersDeps } from './deps';
@@ -25,12 +25,11 @@ export async function getOrderInvoice(deps: OrdersDeps, ctx: CallContext, req: o
   const kind = kindOf(req.kind);
   const { row, viewer } = await orderForCaller(deps, ctx, req.id);
   if (!mayReadInvoice(kind, viewer)) throw new AppError('forbidden', { reason: 'the platform-fee invoice is the supplier\'s' });
-  if (!isPurchasedOrLater(row.process_name, row.state)) throw new AppError('transaction-invalid-transition', { reason: 'an invoice exists once the order is purchased', state: row.state });
-
-  const [activity, people] = await Promise.all([
-    transitionsOf(deps.db, row.id),
-    deps.identity.getUsers({ ids: [row.buyer_id, row.supplier_id], withAbn: true }, systemContext(ctx.requestId), { deadlineMs: IDENTITY_DEADLINE_MS }),
-  ]);
+  const activity = await transitionsOf(deps.db, row.id);
+  if (!isInvoiceable(row.process_name, row.state, activity.map((t) => t.to_state))) {
+    throw new AppError('transaction-invalid-transition', { reason: 'an invoice exists once the order is purchased', state: row.state });
+  }
+  const people = await deps.identity.getUsers({ ids: [row.buyer_id, row.supplier_id], withAbn: true }, systemContext(ctx.requestId), { deadlineMs: IDENTITY_DEADLINE_MS });
   // The supply's date: when the order first became purchased (its activity), so every download matches.
   const purchasedAt = activity.find((t) => isPurchasedOrLater(row.process_name, t.to_state))?.at ?? row.last_transitioned_at ?? row.created_at;
   const partyOf = (id: string, nameOnOrder: string): InvoiceParty => {

@@ -8,7 +8,8 @@
  */
 import { LOCALE } from '@caskade/kit/rules';
 import { CUSTOMER, LINE_CODES, PROVIDER, type LineItem, type PricedOrder } from './pricing';
-import type { Actor } from './processes';
+import { isPurchasedOrLater, type Actor, type ProcessName } from './processes';
+import { stateGroupOf } from './after-purchase';
 
 export const INVOICE_KINDS = ['supply', 'platform-fee'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
@@ -27,6 +28,15 @@ const INVOICE_READERS: Readonly<Record<InvoiceKind, readonly Actor[]>> = {
 
 /** `viewer`: the caller's role in the order (an Actor; the web passes the API's viewerRole string). */
 export const mayReadInvoice = (kind: InvoiceKind, viewer: string): boolean => (INVOICE_READERS[kind] as readonly string[]).includes(viewer);
+
+/**
+ * An order has tax invoices once it was bought: purchased or later now, and its activity reached a
+ * purchased state. A multi-vendor order whose pending payment the operator canceled ends in the same
+ * state as one canceled after purchase, but nothing was supplied or paid: it has none.
+ */
+export function isInvoiceable(process: ProcessName, state: string, activityToStates: readonly string[]): boolean {
+  return isPurchasedOrLater(process, state) && activityToStates.some((s) => stateGroupOf(s) === 'purchased');
+}
 
 export interface InvoiceParty {
   name: string;

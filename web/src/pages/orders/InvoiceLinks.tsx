@@ -1,15 +1,15 @@
 /**
  * Download links for an order's tax invoices, once it is purchased: the supplier's tax invoice
  * (buyer, supplier, operator) and Caskade's platform-fee invoice (supplier, operator). Who may
- * have which is the orders domain's rule, as is "purchased or later".
+ * have which is the orders domain's rule, as is "bought" (purchased or later, and purchased once).
  */
-import { INVOICE_KINDS, isProcessName, isPurchasedOrLater, mayReadInvoice } from '@caskade/orders/domain';
+import { INVOICE_KINDS, isInvoiceable, isProcessName, mayReadInvoice } from '@caskade/orders/domain';
 import { invoiceUrl } from '../../api/invoices';
 import type { OrderView } from '../../api/orders';
 import { invoicesUi as t } from '../../i18n/invoicesMessages';
 
-export function InvoiceLinks({ order }: { order: Pick<OrderView, 'id' | 'processName' | 'state' | 'viewerRole'> }) {
-  if (!isProcessName(order.processName) || !isPurchasedOrLater(order.processName, order.state)) return null;
+export function InvoiceLinks({ order }: { order: Pick<OrderView, 'id' | 'processName' | 'state' | 'viewerRole' | 'activity'> }) {
+  if (!isProcessName(order.processName) || !isInvoiceable(order.processName, order.state, order.activity.map((a) => a.toState))) return null;
   const kinds = INVOICE_KINDS.filter((kind) => mayReadInvoice(kind, order.viewerRole));
   if (kinds.length === 0) return null;
   return (
