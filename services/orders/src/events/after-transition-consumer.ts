@@ -7,7 +7,7 @@ import { AfterTransitionConsumer } from './registry';
 
 /**
  * A canceled order's side effects, after its transition committed (docs/decisions/044): its stock
- * goes back to the catalog (once per order id), the refund decided at the transition is made
+ * goes back to the catalog (once per order id; not after a partial refund, the goods kept), the refund decided at the transition is made
  * (refund id = order id: once), its shipping order is removed, and the refund is recorded. A
  * failure throws and the bus redelivers; the order itself stays canceled.
  */
@@ -18,7 +18,10 @@ export function afterTransitionConsumer(deps: OrdersDeps): SubscribeOptions {
     const order = await findOrder(deps.db, e.orderId);
     if (!order) return;
     const ctx = systemContext(`order:${order.id}`);
-    const lines = order.lines.map((l) => ({ listingId: l.listingId, quantity: l.quantity })).filter((l) => l.quantity > 0);
+    // A dispute settled with a partial refund leaves the goods with the buyer (the supplier is paid
+    // what the refund leaves): nothing comes back to sell again. Any other cancel puts the stock back.
+    const keptByBuyer = e.refundCents > 0 && e.refundCents < Number(order.payin_total_cents);
+    const lines = keptByBuyer ? [] : order.lines.map((l) => ({ listingId: l.listingId, quantity: l.quantity })).filter((l) => l.quantity > 0);
     if (lines.length > 0) await deps.catalog.restockQuantity({ restockId: order.id, lines }, ctx);
     if (e.refundCents > 0 && e.paymentId && Number(order.refunded_cents) === 0) {
       // The same refund id again (a redelivery after the refund, before it was recorded) answers the payment, refunding nothing twice.
