@@ -326,6 +326,8 @@ export const ordersUi = {
     done: (state: string) => `Done: the order is now ${state}.`,
     confirmTitle: 'Are you sure?',
     chargePending: (date: string) => `Charge pending (due ${date})`,
+    termNotCharged: 'Not charged: the order was cancelled before its due date',
+    cancelUnchargedTerm: 'Cancel this order? It is on payment terms and nothing has been charged yet, so nothing is refunded and nothing will be charged.',
     partlyRefunded: 'Partly refunded',
     partlyRefundedActivity: (amount: string) => `Dispute settled: order cancelled, ${amount} refunded`,
     refunded: 'Refunded',

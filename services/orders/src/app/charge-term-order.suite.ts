@@ -46,6 +46,17 @@ describeOrders('payment terms', (harness, { test: it }) => {
     expect((await runDueTimers(h.orders.deps)).fired).toBe(0);
   }, 30_000);
 
+  it('a term order canceled before its due date says its charge was dropped (not "pending"), and is never charged', async () => {
+    const h = harness();
+    const { order, buyer } = await termOrder(h, 'pm_card_visa');
+    const canceled = (await h.client.transitionOrder({ id: order.id, transition: 'buyer-cancel-delayed-payment', paramsJson: '' }, buyer)).order;
+    expect([canceled?.state, canceled?.paymentStatus, canceled?.refundedCents]).toEqual(['canceled-delayed-payment', 'canceled', 0]);
+    h.clock.now += (TERM_DAYS['30_days'] + 1) * DAY;
+    await runDueTimers(h.orders.deps);
+    expect((await h.client.getOrder({ id: order.id }, buyer)).order?.paymentStatus).toBe('canceled');
+    await expectAppError(h.paymentsClient.getPayment({ paymentId: order.id }, system), 'not-found');
+  }, 30_000);
+
   it('with no saved method the charge fails: "failed auto-charge", then Pay now with a card pays it', async () => {
     const h = harness();
     const { order, buyer } = await termOrder(h, null);

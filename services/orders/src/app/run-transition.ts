@@ -4,6 +4,7 @@ import { cancelTimer } from '../db/timers';
 import { allowsPartialRefund, DISPUTE_REASON_MAX, needsDisputeReason, transitionEffect } from '../domain/after-purchase';
 import { ORDER_MSG } from '../domain/messages';
 import type { Actor, TransitionDef } from '../domain/processes';
+import { termChargeDropped } from '../domain/terms';
 import { TERM_CHARGE } from './complete-checkout';
 import type { OrdersDeps } from './deps';
 import { orderTransitioned, paymentIdOf } from './order-events';
@@ -60,6 +61,8 @@ export async function runTransition(deps: OrdersDeps, order: OrderRow, run: RunT
       transition: run.def.name, actor: run.actor, actorId: run.actorId, to: run.def.to, now, note: decided.reason ?? '',
       ...(decided.reason !== undefined ? { disputeReason: decided.reason } : {}),
       ...(effect === 'cancel' ? { refundCents: decided.refundCents ?? 0, payoutStatus: partlyRefunded(order, decided) ? 'paid' : 'none' } : {}),
+      // A term order canceled before its charge: its due date is dropped, and it says so (not "charge pending").
+      ...(effect === 'cancel' && termChargeDropped({ paymentTerm: order.payment_term, paymentStatus: order.payment_status }) ? { paymentStatus: 'canceled' } : {}),
       ...(effect === 'complete' ? { payoutStatus: 'paid' } : {}),
     });
     if (!row) return null;

@@ -48,7 +48,12 @@ export const INBOX_TABS = ['orders', 'sales'] as const;
  * — but an action the buyer is offered with the order's transitions while its term charge has failed.
  */
 export const PAY_NOW = 'pay-now';
-export const TERM_PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'refunded'] as const;
+/** A term order's charge: … or `canceled`, the order canceled before it was charged (nothing is due). */
+export const TERM_PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'refunded', 'canceled'] as const;
+
+/** A term order canceled while its charge is still ahead (or failed): nothing is charged, so nothing is due. */
+export const termChargeDropped = (order: { paymentTerm: string; paymentStatus: string }): boolean =>
+  order.paymentTerm !== 'none' && order.paymentTerm !== '' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
 const PAYABLE_DELAYED_STATES = ['purchased-delayed-payment', 'delivered-delayed-payment', 'received-delayed-payment', 'disputed-delayed-payment', 'completed'];
 
 export function payNowAllowed(order: { paymentTerm: string; state: string; paymentStatus: string }, actor: string): boolean {

@@ -5,8 +5,9 @@
  * that needs authentication goes to the challenge page; a declined payment shows the spec's
  * message and the buyer pays the same checkout again with another method (retry-payment).
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { deliveryAddressSchema } from '@caskade/cart/domain';
 import { AU_STATES } from '@caskade/kit/rules';
 import { ORDER_MSG, type PaymentTermChoice } from '@caskade/orders/domain';
 import { BILLING_MAX_LENGTH, type BillingInput } from '@caskade/gateway/contract';
@@ -39,6 +40,7 @@ import { checkoutFailureMessages } from '../../i18n/checkoutFailure';
 import { formatMoney } from '../../i18n/format';
 import { liquorLicenceUi } from '../../i18n/liquorLicenceMessages';
 import { ui } from '../../i18n/messages';
+import { schemaErrors } from '../../lib/validation';
 
 const t = buyingUi.checkout;
 
@@ -399,9 +401,8 @@ function NewAddressForm({ onSaved, onCancel }: { onSaved: (id: string) => void; 
     setErrors((prev) => ({ ...prev, [key]: undefined }));
   };
   const save = () => {
-    const next: Partial<AddressFields> = {};
-    for (const key of Object.keys(EMPTY_ADDRESS) as (keyof AddressFields)[]) if (!fields[key].trim()) next[key] = 'validation.required';
-    if (fields.postalCode.trim() && !/^\d{4}$/.test(fields.postalCode.trim())) next.postalCode = 'validation.postcodeInvalid';
+    // The cart service's own rules (every field, phone, email, the postcode in its state), all at once.
+    const next: Partial<AddressFields> = schemaErrors(deliveryAddressSchema, { ...fields, country: 'AU', isDefault: false });
     setErrors(next);
     setFailure(null);
     if (Object.keys(next).length > 0) return;
@@ -419,8 +420,15 @@ function NewAddressForm({ onSaved, onCancel }: { onSaved: (id: string) => void; 
   const text = (key: Exclude<keyof AddressFields, 'state'>, label: string, extra: { autoComplete: string; type?: 'email' | 'tel'; inputMode?: 'numeric' }) => (
     <TextField name={key} label={label} value={fields[key]} onChange={(event) => set(key, event.target.value)} error={errors[key]} wording={buyingMessage} required {...extra} />
   );
+  // Enter in a field saves this address; it must not submit the checkout around it (which would pay
+  // and deliver to the address still chosen).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    save();
+  };
   return (
-    <div role="group" aria-labelledby={headingId} className="grid gap-4 rounded-lg border border-stone-200 p-4">
+    <div role="group" aria-labelledby={headingId} className="grid gap-4 rounded-lg border border-stone-200 p-4" onKeyDown={onKeyDown}>
       <h3 id={headingId} className="font-semibold text-stone-900">
         {t.newAddress}
       </h3>

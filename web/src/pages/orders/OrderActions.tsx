@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ORDER_MSG, PAY_NOW } from '@caskade/orders/domain';
+import { ORDER_MSG, PAY_NOW, termChargeDropped } from '@caskade/orders/domain';
 import { isApiError } from '../../api/client';
 import { usePaymentConfig, usePaymentMethods } from '../../api/paymentMethods';
 import { authenticatePayment } from '../../components/buying/stripe';
@@ -155,7 +155,7 @@ export function OrderActions({ order }: { order: OrderView }) {
 
       {asking && wording ? (
         <ConfirmDialog title={t.confirmTitle} onConfirm={run} onCancel={() => setAsking(null)} busy={transition.isPending} tone={isCancelling(asking) ? 'danger' : 'primary'}>
-          <p>{wording.confirm}</p>
+          <p>{isCancelling(asking) && termChargeDropped(order) ? t.cancelUnchargedTerm : wording.confirm}</p>
           {needsDisputeReason(asking) ? (
             <TextField
               className="mt-4"

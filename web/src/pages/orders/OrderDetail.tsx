@@ -86,7 +86,9 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
         : t.partlyRefunded
       : onTerm && order.paymentStatus === 'pending' && order.paymentDueAt
         ? t.chargePending(formatDate(order.paymentDueAt))
-        : (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? (order.paymentStatus || '—'));
+        : onTerm && order.paymentStatus === 'canceled'
+          ? t.termNotCharged
+          : (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? (order.paymentStatus || '—'));
   const payout = seesPayout ? PAYOUT_STATUS_LABELS[order.payoutStatus] : undefined;
   const partlyRefunded = order.refundedCents > 0 && order.refundedCents < payinCents;
   // A settlement that refunded only part is not "cancelled and refunded": say how much went back.
@@ -213,7 +215,7 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
               <Row label={t.method} value={methodLabel} />
               <Row label={t.paymentStatus} value={paymentStatus} />
               <Row label={t.term} value={PAYMENT_TERM_LABELS[order.paymentTerm] ?? order.paymentTerm} />
-              {order.paymentDueAt ? <Row label={t.due} value={formatDate(order.paymentDueAt)} /> : null}
+              {order.paymentDueAt && order.paymentStatus !== 'canceled' ? <Row label={t.due} value={formatDate(order.paymentDueAt)} /> : null}
               {waiting && order.paymentExpiresAt ? <Row label={t.payBy} value={formatDateTime(order.paymentExpiresAt)} /> : null}
               {order.refundedCents > 0 ? <Row label={t.refunded} value={formatMoney(order.refundedCents)} /> : null}
               {payout ? <Row label={t.payoutStatus} value={payout} /> : null}
