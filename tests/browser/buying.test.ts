@@ -304,6 +304,24 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await fillBilling(page);
     await page.getByRole('radio', { name: 'Bank transfer' }).check();
+    // Enter in the new-address form checks that address (every problem at once) and places no order.
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const newAddress = page.getByRole('group', { name: 'New delivery address' });
+    await newAddress.getByLabel('Business or recipient name').fill('Harbour Bar');
+    await newAddress.getByLabel('Street address').fill('1 George St');
+    await newAddress.getByLabel('City or suburb').fill('Sydney');
+    await newAddress.getByLabel('State or territory').selectOption('NSW');
+    await newAddress.getByLabel('Postcode').fill('3065');
+    await newAddress.getByLabel('Phone').fill('123');
+    await newAddress.getByLabel('Email address').fill('bad@');
+    const placed: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/initiate-privileged')) placed.push(r.url()); });
+    await newAddress.getByLabel('Email address').press('Enter');
+    await newAddress.getByText('Enter a valid email address, like name@example.com.').waitFor();
+    await newAddress.getByText('Enter an Australian phone number, like 0412 345 678 or +61 412 345 678.').waitFor();
+    await newAddress.getByText('This postcode isn’t in the chosen state. Check the postcode or the state.').waitFor();
+    expect([new URL(page.url()).pathname, placed]).toEqual(['/checkout-multi-suppliers', []]);
+    await newAddress.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout-complete\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: 'Your order is waiting for your bank transfer' }).waitFor();
