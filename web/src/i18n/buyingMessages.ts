@@ -127,6 +127,7 @@ export const buyingUi = {
     checkout: 'Check out',
     cartTotal: 'Cart total (incl. GST)',
     blocked: 'Fix the problems above to check out.',
+    totalLeavesOut: 'This total leaves out the items above that can’t be bought now.',
     packageGone: 'Package no longer sold',
   },
   checkout: {

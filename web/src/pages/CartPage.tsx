@@ -22,6 +22,7 @@ import { missingPayoutAccount } from '../i18n/checkoutFailure';
 import { deliveryLabel } from '../i18n/deliveryLabel';
 import { formatMoney } from '../i18n/format';
 import { packageLabel } from '../lib/packages';
+import { quantityChoices } from '../lib/quantityChoices';
 
 const t = buyingUi.cart;
 /** A supplier whose name the cart could not read (its listings gone): here, not in the shared strings the listing page loads. */
@@ -79,6 +80,7 @@ export default function CartPage() {
             <p className="text-2xl font-bold text-stone-900 tabular-nums" data-testid="cart-total">
               {formatMoney(data.payinTotalCents)}
             </p>
+            {data.suppliers.some((g) => g.entries.some((e) => e.problem !== '')) ? <p className="text-sm text-stone-700">{t.totalLeavesOut}</p> : null}
             {!data.canCheckOut ? <p className="text-sm text-stone-700">{t.blocked}</p> : null}
             <button type="button" className="btn-primary w-full py-3" disabled={limited || !data.canCheckOut} onClick={() => void navigate(pathTo('MultiSupplierCheckoutPage'))}>
               {t.checkout}
@@ -150,7 +152,7 @@ function Entry({ entry }: { entry: CartEntryView }) {
   return (
     <li className="flex flex-wrap items-start gap-4 py-4 first:pt-0" aria-label={entry.listingTitle}>
       {entry.imageUrl ? <img src={entry.imageUrl} alt="" className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover" loading="lazy" /> : null}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <Link to={path} className="font-medium wrap-anywhere text-stone-900 hover:underline">
           {entry.listingTitle}
         </Link>
@@ -169,7 +171,7 @@ function Entry({ entry }: { entry: CartEntryView }) {
         <label className="text-sm text-stone-700">
           <span className="sr-only">{t.quantityOf(entry.listingTitle)}</span>
           <select
-            className="input w-20 pr-8"
+            className="input w-28 pr-8"
             value={String(entry.quantity)}
             disabled={update.isPending}
             onChange={(event) => {
@@ -177,9 +179,9 @@ function Entry({ entry }: { entry: CartEntryView }) {
               update.mutate({ entryId: entry.id, quantity: Number(event.target.value) }, { onError });
             }}
           >
-            {Array.from({ length: max }, (_, i) => (
-              <option key={i + 1} value={String(i + 1)}>
-                {i + 1}
+            {quantityChoices(max, entry.quantity).map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
               </option>
             ))}
           </select>

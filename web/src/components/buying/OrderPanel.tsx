@@ -29,6 +29,7 @@ import { LimitedAccessOrderNote, isLimitedLogin } from './LimitedAccessOrderNote
 import { LineItems } from './LineItems';
 import { EnquiryForm } from './EnquiryForm';
 import { orderFieldErrors } from '../../lib/orderFields';
+import { quantityChoices } from '../../lib/quantityChoices';
 
 const t = buyingUi.panel;
 const WIDE = '(min-width: 1024px)';
@@ -261,9 +262,9 @@ function OrderForm({ listing, user }: { listing: Listing; user: CurrentUser | nu
             }}
           >
             <option value="">{t.chooseQuantity}</option>
-            {Array.from({ length: Math.max(stock, 0) }, (_, i) => (
-              <option key={i + 1} value={String(i + 1)}>
-                {i + 1}
+            {quantityChoices(stock).map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
               </option>
             ))}
           </select>
