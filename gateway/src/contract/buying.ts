@@ -9,7 +9,8 @@ import { DELIVERY_METHODS, ORDER_MSG, PAYMENT_TERM_CHOICES } from '@caskade/orde
 import { paginationSchema } from './catalog';
 
 const cents = z.number().int();
-const uuid = z.uuid({ error: 'validation.invalidValue' });
+/** An id: left out is `required`, anything but a UUID `invalidValue`. */
+const uuid = z.uuid({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidValue') });
 
 // ---- pricing ----
 export const lineItemSchema = z.object({

@@ -4,20 +4,21 @@
  * who reads) are the messaging domain's.
  */
 import { z } from 'zod';
+import { queryInt } from '@caskade/kit/rules';
 import { CONVERSATIONS_FIRST_LOAD, CONVERSATIONS_MAX_LIMIT, MESSAGE_MAX_LENGTH, MESSAGING_MSG } from '@caskade/messaging/domain';
 
 const uuid = z.uuid({ error: 'validation.invalidValue' });
 
 export const conversationsQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(CONVERSATIONS_MAX_LIMIT).default(CONVERSATIONS_FIRST_LOAD),
+    limit: queryInt(1, CONVERSATIONS_MAX_LIMIT, CONVERSATIONS_FIRST_LOAD),
     lastConversationId: uuid.optional(),
     keyword: z.string().max(100).optional().describe('the other party’s name, or part of it (a keyword is required to search: blank is refused)'),
   })
   .strict();
 export const openConversationBody = z.object({ otherUserId: uuid.describe('the supplier (for a buyer) or the buyer (for a supplier)') }).strict();
 export const conversationParams = z.object({ id: uuid }).strict();
-export const messagesQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const messagesQuery = z.object({ page: queryInt(1, 100_000, 1) }).strict();
 export const sendMessageBody = z
   .object({
     conversationId: uuid.optional(),

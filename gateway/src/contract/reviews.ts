@@ -4,6 +4,7 @@
  * review may be written, the input, the reorder reasons) are the orders domain's.
  */
 import { z } from 'zod';
+import { queryInt } from '@caskade/kit/rules';
 import { REVIEW_TYPES, reviewInput } from '@caskade/orders/domain';
 import { paginationSchema } from './catalog';
 
@@ -16,7 +17,7 @@ export const reviewSchema = z.object({
   state: z.literal('public'),
 });
 export const reviewsQuery = z
-  .object({ listingId: uuid.optional(), subjectId: uuid.optional(), page: z.coerce.number().int().min(1).max(1000).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) })
+  .object({ listingId: uuid.optional(), subjectId: uuid.optional(), page: queryInt(1, 1000, 1), perPage: queryInt(1, 100, 20) })
   .strict()
   .refine((q) => (q.listingId === undefined) !== (q.subjectId === undefined), { error: 'validation.oneOfListingOrSubject', path: ['listingId'] });
 export const reviewsPageSchema = z.object({

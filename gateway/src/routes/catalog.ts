@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, AU_STATES, LIMITED_ACCESS_REASON, LIMITED_SCOPE, MAX_PAGE_SIZE, type Cache, type Caller } from '@caskade/kit';
+import { AppError, AU_STATES, LIMITED_ACCESS_REASON, LIMITED_SCOPE, MAX_PAGE_SIZE, queryInt, type Cache, type Caller } from '@caskade/kit';
 import { catalog } from '@caskade/proto';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
@@ -12,8 +12,8 @@ import { LISTING_STATES, MANAGE_LISTINGS_PAGE_SIZE, parsePriceRange, SEARCH_PAGE
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
 const pageQuery = (defaultPerPage: number) => ({
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  perPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultPerPage),
+  page: queryInt(1, 1000, 1),
+  perPage: queryInt(1, MAX_PAGE_SIZE, defaultPerPage),
 });
 /** The JSON body as the proto's fields plus the names of the fields it carries (the update mask). */
 function toFields(body: ListingFieldsBody): { fields: catalog.ListingFields; mask: string[] } {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Request } from 'express';
-import { AppError } from '@caskade/kit';
+import { AppError, queryInt } from '@caskade/kit';
 import type { GatewayClients } from '../clients';
 import { route, type RouteDef } from '../http/route';
 import { checkoutOutcomeSchema, checkoutSchema, enquiryBody, initiateBody, initiateFromCartBody, orderSchema, ordersPageSchema, retryPaymentBody, transitionBody } from '../contract';
 import { checkoutView, orderDataFields, orderView, outcomeView } from './buying-views';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalidValue' }) }).strict();
-const page = z.coerce.number().int().min(1).max(1000).default(1);
+const page = queryInt(1, 1000, 1);
 const search = z.string().trim().max(100).optional();
 const state = z.string().trim().max(80).regex(/^[a-z0-9/-]*$/, { error: 'validation.invalidValue' }).optional();
 
@@ -68,7 +68,7 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
     route({
       method: 'get', path: '/api/transactions/query', summary: 'The buyer’s orders (only=order) or the supplier’s sales (only=sale), 10 a page',
       tags: ['orders'], access: 'user',
-      query: z.object({ only: z.enum(['order', 'sale'], { error: 'validation.invalidValue' }), state, search, page, perPage: z.coerce.number().int().min(1).max(100).default(10) }).strict(),
+      query: z.object({ only: z.enum(['order', 'sale'], { error: 'validation.invalidValue' }), state, search, page, perPage: queryInt(1, 100, 10) }).strict(),
       response: ordersPageSchema,
       handler: async ({ query, call }) => {
         const out = await o.queryOrders({ only: query.only, state: query.state ?? '', search: query.search ?? '', page: query.page, perPage: query.perPage }, call);
@@ -104,7 +104,7 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
     }),
     route({
       method: 'get', path: '/api/operator/transactions', summary: 'Every order, newest first (operator)', tags: ['operator'], access: 'operator',
-      query: z.object({ state, search, page, perPage: z.coerce.number().int().min(1).max(100).default(20), awaitingBankTransfer: z.enum(['true', 'false']).optional().transform((v) => v === 'true') }).strict(),
+      query: z.object({ state, search, page, perPage: queryInt(1, 100, 20), awaitingBankTransfer: z.enum(['true', 'false']).optional().transform((v) => v === 'true') }).strict(),
       response: ordersPageSchema,
       handler: async ({ query, call }) => {
         const out = await o.operatorQueryOrders({ state: query.state ?? '', search: query.search ?? '', page: query.page, perPage: query.perPage, awaitingBankTransfer: query.awaitingBankTransfer }, call);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, fieldErrors, MSG, requiredText } from './validation';
+import { emailField, fieldErrors, MSG, queryInt, requiredText } from './validation';
 
 const errorsOf = (schema: z.ZodType, input: unknown): Record<string, string> => {
   const result = schema.safeParse(input);
@@ -44,5 +44,16 @@ describe('fieldErrors: every field answers a message key, never zod’s English'
 
   it('names the whole input `_` when it is not an object', () => {
     expect(errorsOf(schema, 'text')).toEqual({ _: MSG.invalidValue });
+  });
+});
+
+describe('queryInt', () => {
+  const page = queryInt(1, 1000, 1);
+  it('takes plain digits within range, and the fallback when absent', () => {
+    expect([page.parse('1'), page.parse('16'), page.parse('1000'), page.parse(undefined)]).toEqual([1, 16, 1000, 1]);
+  });
+  it.each(['0x10', '1e1', ' 5', '', '-1', '0', '1001', '1.5', 'abc', '0010000000000'])('refuses %j with invalidValue', (raw) => {
+    const out = page.safeParse(raw);
+    expect(out.success ? 'accepted' : out.error.issues.map((i) => i.message)).toEqual([MSG.invalidValue]);
   });
 });

@@ -105,3 +105,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * A whole number in a query string, written in plain digits only, within [min, max]; absent =
+ * `fallback`. `z.coerce.number()` would also take '0x10', '1e1', ' 5' or '' (Number's reading of
+ * a string), so the same page would have many addresses.
+ */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: MSG.invalidValue })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .pipe(z.number().int().min(min, { error: MSG.invalidValue }).max(max, { error: MSG.invalidValue }));

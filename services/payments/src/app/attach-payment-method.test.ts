@@ -113,6 +113,7 @@ describePayments('payments: saved payment methods', (h, { test: it }) => {
       client.setDefaultPaymentMethod({ paymentMethodId: mine }, limited),
       client.detachPaymentMethod({ paymentMethodId: mine }, limited),
       client.createSetupIntent({ paymentMethodType: 'card' }, limited),
+      client.createSandboxPaymentMethod({ details: { $case: 'card', value: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } } }, limited),
     ]) {
       const err = await expectAppError(call, 'forbidden');
       expect(err.meta?.['reason']).toBe(LIMITED_ACCESS_REASON);

@@ -1,7 +1,7 @@
-import { requireCaller, invalidParams, type CallContext } from '@caskade/kit';
+import { invalidParams, type CallContext } from '@caskade/kit';
 import type { payments } from '@caskade/proto';
 import { checkBecs, checkCard, PAYMENT_MSG } from '../domain';
-import { requireSandbox } from './access';
+import { requireSandbox, writerId } from './access';
 import type { PaymentsDeps } from './deps';
 
 /**
@@ -10,7 +10,8 @@ import type { PaymentsDeps } from './deps';
  */
 export async function createSandboxPaymentMethod(deps: PaymentsDeps, ctx: CallContext, req: payments.CreateSandboxPaymentMethodRequest): Promise<payments.CreateSandboxPaymentMethodResponse> {
   const sandbox = requireSandbox(deps);
-  requireCaller(ctx);
+  // A limited-access login saves no method, so it makes none (as with attach and setup intents).
+  writerId(ctx);
   const details = req.details;
   if (!details) throw invalidParams({ details: PAYMENT_MSG.detailsRequired });
   const checked = details.$case === 'card' ? checkCard(details.value, deps.now()) : checkBecs(details.value);
