@@ -189,7 +189,7 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
 
     // One package from Yarra Valley (below its minimum of 2), two of a wine from another supplier.
     const yarraOne = await addToCart(page, yarra, 1);
-    await badge(page, 'Cart, 1 items');
+    await badge(page, 'Cart, 1 item');
     const winePriced = await addToCart(page, wine, 2);
     expect(winePriced.wetTotalCents).toBeGreaterThan(0);
     await badge(page, 'Cart, 3 items');

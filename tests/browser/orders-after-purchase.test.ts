@@ -466,7 +466,7 @@ describeWithServices('browser: orders after purchase', [chromiumGate, webBuildGa
     await buyer.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     expect(await buyer.getByLabel('Payment term').count()).toBe(0);
     await buyer.getByRole('button', { name: 'Fill in from the delivery address' }).click();
-    await buyer.getByRole('radio', { name: /ending 4242/ }).first().check();
+    await buyer.getByRole('radio', { name: /ending in 4242/ }).first().check();
     await buyer.getByRole('button', { name: /^Pay / }).click();
     await buyer.waitForURL(/\/checkout-complete\/[0-9a-f-]{36}$/);
     await buyer.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();

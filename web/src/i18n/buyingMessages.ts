@@ -10,6 +10,18 @@ import { isApiError } from '../api/client';
 import { messageFor } from './messages';
 
 /** Billing details (product-spec §5 "Checkout"): the spec's message keys for the required fields. */
+/** Card brands as people write them (Stripe's and the sandbox's brand ids). */
+export const CARD_BRAND_LABELS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  unknown: 'Card',
+};
+
 export const BILLING_MSG = {
   addressLine1Required: 'addressLine1Required',
   postalCodeRequired: 'postalCodeRequired',
@@ -154,7 +166,7 @@ export const buyingUi = {
     postal: 'Postcode',
     country: 'Country',
     payment: 'Payment method',
-    savedCard: (brand: string, last4: string, month: number, year: number) => `${brand} ending ${last4}, expires ${String(month).padStart(2, '0')}/${String(year).slice(-2)}`,
+    savedCard: (brand: string, last4: string, month: number, year: number) => `${CARD_BRAND_LABELS[brand] ?? CARD_BRAND_LABELS.unknown} ending in ${last4}, expires ${String(month).padStart(2, '0')}/${String(year).slice(-2)}`,
     savedBecs: (bsb: string, last4: string) => `Direct debit ${bsb} ••••${last4}`,
     expired: 'expired',
     newCard: 'New card',

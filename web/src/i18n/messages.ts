@@ -180,7 +180,7 @@ export const ui = {
     signup: 'Sign up',
     sellOnCaskade: 'Sell on Caskade',
     cart: 'Cart',
-    cartWithCount: (count: string) => `Cart, ${count} items`,
+    cartWithCount: (count: string) => `Cart, ${count} ${count === '1' ? 'item' : 'items'}`,
     notifications: 'Notifications',
     notificationsUnseen: (count: number) => `Notifications, ${count > 9 ? '9+' : count} unseen`,
     openMenu: 'Open menu',

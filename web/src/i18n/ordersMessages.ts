@@ -6,6 +6,7 @@
 import { ORDER_MSG, PAY_NOW, PROCESSES, type ProcessName } from '@caskade/orders/domain';
 import type { PaymentMethodView } from '@caskade/gateway/contract';
 import { messageFor } from './messages';
+import { CARD_BRAND_LABELS } from './buyingMessages';
 
 /**
  * State names as people read them (product-spec §4). Not the process: the process lives in the
@@ -210,16 +211,8 @@ export const PAYMENT_TERM_LABELS: Record<string, string> = { none: 'Pay now', '3
 
 export const DELIVERY_METHOD_LABELS: Record<string, string> = { pickup: 'Pickup', shipping: 'Shipping' };
 
-export const CARD_BRAND_LABELS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  unknown: 'Card',
-};
+/** Card brands as people write them (the checkout's saved cards use the same). */
+export { CARD_BRAND_LABELS };
 
 /** Line item codes (product-spec §3) as the order's breakdown names them. */
 export const LINE_ITEM_LABELS: Record<string, string> = {
