@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describeWithServices, pgliteService } from '@caskade/kit/testing';
 import { alertWith as alert, axeSeriousViolations, chromiumGate, DEMO_PASSWORD, useBrowserApp, webBuildGate } from '../support/browser';
+import { quantityChoices } from '../../web/src/lib/quantityChoices';
 
 const TIMEOUT = 300_000;
 const YARRA = 'Yarra Valley Brewing';
@@ -184,8 +185,11 @@ describeWithServices('browser: buying', [chromiumGate, webBuildGate, pgliteServi
     expect(await panel.getByLabel('Package').evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
     await panel.getByLabel('Quantity').selectOption('1');
     await alert(page, SAYS.selectPackageFirst).waitFor();
-    const quantityOptions = await panel.getByLabel('Quantity').locator('option').count();
-    expect(quantityOptions).toBe(yarra.currentStock.quantity + 1); // 1..stock and the placeholder
+    // The placeholder, every number to 50, thinner steps beyond, and the stock itself last (web/src/lib/quantityChoices.ts).
+    const quantityOptions = await panel.getByLabel('Quantity').locator('option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+    const stock = yarra.currentStock.quantity;
+    expect(quantityOptions.slice(0, 4)).toEqual(['', '1', '2', '3']);
+    expect([quantityOptions.at(-1), quantityOptions.length]).toEqual([String(stock), 1 + quantityChoices(stock).length]);
 
     // One package from Yarra Valley (below its minimum of 2), two of a wine from another supplier.
     const yarraOne = await addToCart(page, yarra, 1);
