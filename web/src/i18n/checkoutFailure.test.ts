@@ -22,4 +22,9 @@ describe('what a refused checkout says', () => {
     expect(checkoutFailureMessages(missing('s1'), name)).toEqual([general]);
     expect(checkoutFailureMessages(new ApiError(409, 'transaction-listing-insufficient-stock', 'Conflict'), name)).not.toEqual([general]);
   });
+
+  it('says whose minimum order is not met', () => {
+    const refused = new ApiError(400, 'validation-invalid-params', 'Bad Request', { fields: { 'suppliers.s1': 'Minimum order not met', 'suppliers.zz': 'Minimum order not met' } });
+    expect(checkoutFailureMessages(refused, name)).toEqual(['Hop Hill Brewing: Minimum order not met', 'Minimum order not met']);
+  });
 });

@@ -1,10 +1,13 @@
 /**
  * What a refused checkout says (the checkout pages only: kept out of the listing page's code). A
  * refusal for suppliers without a payout account names them, so the buyer knows which lines to take
- * out of the cart; anything else is the general wording (buyingMessages' failureMessages).
+ * out of the cart, as does a supplier's refusal (its minimum order not met); anything else is the
+ * general wording (buyingMessages' failureMessages).
  */
 import { isApiError } from '../api/client';
-import { failureMessages } from './buyingMessages';
+import { buyingMessage, failureMessages } from './buyingMessages';
+
+const SUPPLIER_FIELD = 'suppliers.';
 
 export const missingPayoutAccount = (names: string[]): string =>
   `${names.join(', ')} ${names.length === 1 ? 'hasn’t' : 'haven’t'} finished setting up payouts, so ${names.length === 1 ? 'its' : 'their'} products can’t be bought yet. Remove them from your cart to check out the rest.`;
@@ -14,6 +17,14 @@ export function checkoutFailureMessages(error: unknown, supplierName: (supplierI
   if (isApiError(error) && error.code === 'transaction-missing-stripe-account' && Array.isArray(supplierIds)) {
     const names = supplierIds.flatMap((id) => (typeof id === 'string' ? [supplierName(id)] : [])).filter((n): n is string => Boolean(n));
     if (names.length > 0) return [missingPayoutAccount(names)];
+  }
+  // A refusal per supplier (`suppliers.<id>`: its minimum order, say) says whose.
+  const bySupplier = isApiError(error) ? Object.entries(error.fields).filter(([field]) => field.startsWith(SUPPLIER_FIELD)) : [];
+  if (bySupplier.length > 0) {
+    return bySupplier.map(([field, key]) => {
+      const name = supplierName(field.slice(SUPPLIER_FIELD.length));
+      return name ? `${name}: ${buyingMessage(key)}` : buyingMessage(key);
+    });
   }
   return failureMessages(error);
 }

@@ -6,9 +6,9 @@
 import { AppError, invalidParams, isUuid } from '@caskade/kit';
 import { DELIVERY_METHODS, deliveryMethodsOf, ORDER_MSG, type DeliveryMethod, type PricingLine } from '@caskade/orders/domain';
 import type { catalog } from '@caskade/proto';
-import { lineDescription } from '../domain';
 import type { CartDeps } from './deps';
 import { isPublished } from './listings';
+import { lineDescription } from '@caskade/catalog/domain';
 
 export interface LineRequest {
   packageIndex: number;

@@ -1,4 +1,3 @@
-/** The cart service's rules, browser-safe: entry problems, package labels, delivery addresses. `@caskade/cart/domain`. */
+/** The cart service's rules, browser-safe: entry problems, delivery addresses (package labels are the catalog's). `@caskade/cart/domain`. */
 export * from './cart';
-export * from './packages';
 export * from './addresses';

@@ -57,3 +57,26 @@ export function validatePricePackage(listingType: string, row: PricePackage, i: 
 export function lowestPriceCents(packages: readonly Pick<PricePackage, 'priceCents'>[]): number {
   return packages.length === 0 ? 0 : Math.min(...packages.map((p) => p.priceCents));
 }
+
+// How a price package reads on a line item (the cart's, a checkout's, an order's and its invoice's):
+// one wording for every service that writes one.
+
+export interface PackageLike {
+  packageType: string;
+  size: number;
+  unit: string;
+  quantity: number;
+}
+
+const TYPE_NAMES: Record<string, string> = { keg: 'Keg', bottle: 'Bottle', can: 'Can', services: 'Service' };
+
+/** `Keg 50 L`, `Can 375 ml × 24`, `Service`: the type, its size and how many come in one package. */
+export function packageLabel(pkg: PackageLike): string {
+  const name = TYPE_NAMES[pkg.packageType] ?? pkg.packageType;
+  const size = pkg.size > 0 ? ` ${pkg.size}${pkg.unit ? ` ${pkg.unit}` : ''}` : '';
+  const count = pkg.quantity > 1 ? ` × ${pkg.quantity}` : '';
+  return `${name}${size}${count}`;
+}
+
+/** A line item's description: the listing's title and the package. */
+export const lineDescription = (title: string, pkg: PackageLike): string => `${title} — ${packageLabel(pkg)}`;

@@ -1,4 +1,4 @@
-import { servesState } from '@caskade/catalog/domain';
+import { packageLabel as catalogPackageLabel, servesState, type PackageLike } from '@caskade/catalog/domain';
 import { AppError, invalidParams, type CallContext } from '@caskade/kit';
 import type { orders } from '@caskade/proto';
 import { ORDER_MSG } from '../domain/messages';
@@ -54,9 +54,7 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
   return { outcome };
 }
 
-/** "Pale ale — can 375 ml × 24". */
-export function packageLabel(p: { packageType: string; size: number; unit: string; quantity: number } | undefined): string {
-  if (!p) return '';
-  if (p.packageType === 'services') return p.quantity > 1 ? `service × ${p.quantity}` : 'service';
-  return `${p.packageType} ${p.size} ${p.unit}${p.quantity > 1 ? ` × ${p.quantity}` : ''}`;
+/** "Can 375 ml × 24": the catalog's wording of a package, as the cart's line items use it ('' for none). */
+export function packageLabel(p: PackageLike | undefined): string {
+  return p ? catalogPackageLabel(p) : '';
 }
