@@ -132,4 +132,50 @@ describeWithServices('browser: pay now after a failed term charge', [chromiumGat
     const paid = await order(buyer, orderId);
     expect([paid.paymentStatus, paid.allowedTransitions.includes('pay-now')]).toEqual(['paid', false]);
   }, TIMEOUT);
+
+  test('a term checkout in the browser says which method its due date charges, and the due date charges the card chosen there, not the default', async () => {
+    const { session: buyer } = await buyerWithAddress(fx.app.url, 'term-choice-buyer@example.com');
+    // A default card that would pay; the buyer picks another at checkout.
+    const visa = await buyer.post<{ data: { isDefault: boolean } }>('/api/payment-methods/attach', { paymentMethodId: 'pm_card_visa' });
+    expect([visa.status, visa.body.data.isDefault]).toEqual([201, true]);
+    const { session: supplier, listingIds } = await supplierWithListings(fx.app.url, 'term-choice-supplier@example.com', 'Termsbury', [20]);
+    const listingId = listingIds[0] ?? '';
+    expect((await supplier.put('/api/own-brand', { minimumOrderQuantity: 1, paymentTerms: ['30_days'] })).status).toBe(200);
+    expect((await buyer.post('/api/cart', { listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const group = (await buyer.get<{ data: { suppliers: { supplierId: string }[] } }>('/api/cart')).body.data.suppliers[0];
+    expect((await buyer.put('/api/cart/multi-vendor-payment-term', { supplierId: group?.supplierId, paymentTerm: '30_days' })).status).toBe(200);
+
+    const page = await fx.newPage();
+    const login = await page.request.post(`${fx.app.url}/api/auth/login`, { headers: { Origin: fx.app.url }, data: { email: 'term-choice-buyer@example.com', password: BUYER_PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto('/checkout-multi-suppliers');
+    const note = page.getByTestId('term-charge-note');
+    expect(await note.textContent()).toBe('Orders on payment terms are charged to this payment method on their due date.');
+    await page.getByRole('radio', { name: 'Bank transfer' }).check();
+    expect(await note.textContent()).toBe('Orders on payment terms are charged to your default saved payment method on their due date.');
+    // A new card with no funds: saved at checkout and chosen for the due date.
+    await page.getByRole('radio', { name: 'New card' }).check();
+    await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Fill in from the delivery address' }).click();
+    await fx.shot(page, 'term-checkout');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout-complete\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    const mine = (await buyer.get<{ data: { orders: ApiOrder[] } }>('/api/transactions/query?only=order')).body.data.orders;
+    const orderId = mine[0]?.id ?? '';
+    expect([mine.length, mine[0]?.paymentStatus]).toEqual([1, 'pending']);
+
+    const moved = await fx.app.orders.db.updateTable('order_timers').set({ due_at: new Date() }).where('kind', '=', 'term-charge').where('subject_id', '=', orderId).where('fired_at', 'is', null).executeTakeFirst();
+    expect(Number(moved.numUpdatedRows)).toBe(1);
+    const deadline = Date.now() + 20_000;
+    let charged = await order(buyer, orderId);
+    while (charged.paymentStatus === 'pending' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      charged = await order(buyer, orderId);
+    }
+    // The card chosen has no funds: the charge fails (the default Visa would have paid it).
+    expect(charged.paymentStatus).toBe('failed');
+  }, TIMEOUT);
 });

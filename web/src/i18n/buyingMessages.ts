@@ -188,6 +188,8 @@ export const buyingUi = {
     summary: 'Order summary',
     orderFrom: (supplier: string) => `Order from ${supplier}`,
     term: (label: string) => `Payment: ${label}`,
+    termCharge: 'Orders on payment terms are charged to this payment method on their due date.',
+    termChargeDefault: 'Orders on payment terms are charged to your default saved payment method on their due date.',
     payNow: 'Due now (incl. GST)',
     pay: (amount: string) => `Pay ${amount}`,
     placeOrder: 'Place order',

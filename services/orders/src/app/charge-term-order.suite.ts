@@ -14,18 +14,25 @@ const DAY = 24 * 60 * 60 * 1000;
 /** What the buyer of a term order may do before delivery, whatever its charge: cancel, or confirm receipt. */
 const BUYER_ACTIONS = ['buyer-cancel-delayed-payment', 'mark-received-from-purchased-delayed-payment'];
 
-async function termOrder(h: OrdersHarness, savedMethod: string | null) {
+/**
+ * A 30-day order. `savedMethod` is saved first (the default); `chosenMethod`, when given, is saved
+ * second and chosen at checkout: the method the due date is to charge.
+ */
+async function termOrder(h: OrdersHarness, savedMethod: string | null, chosenMethod?: string) {
   const supplier = await h.supplier();
   await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: ['30_days'] }, supplier);
   const listing = await h.listing(supplier, `Term Ale ${randomUUID().slice(0, 6)}`, 10);
   const { ctx, addressId } = await h.buyer();
-  if (savedMethod) await h.paymentsClient.attachPaymentMethod({ paymentMethodId: savedMethod, setupIntentId: '', replacesPaymentMethodId: '' }, ctx);
+  const save = async (paymentMethodId: string) =>
+    (await h.paymentsClient.attachPaymentMethod({ paymentMethodId, setupIntentId: '', replacesPaymentMethodId: '' }, ctx)).method?.id ?? '';
+  if (savedMethod) await save(savedMethod);
+  const chosen = chosenMethod ? await save(chosenMethod) : '';
   await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, ctx);
   await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, ctx);
-  const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, ctx);
+  const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: chosen, bankTransfer: false }, speculative: false, billing: undefined }, ctx);
   const order = out.outcome?.checkout?.orders[0];
   if (!order) throw new Error('no order');
-  return { order, buyer: ctx };
+  return { order, buyer: ctx, chosen };
 }
 
 describeOrders('payment terms', (harness, { test: it }) => {
@@ -44,6 +51,35 @@ describeOrders('payment terms', (harness, { test: it }) => {
     expect([payment?.status, payment?.amountCents]).toEqual(['succeeded', 52_800]);
     h.clock.now += DAY;
     expect((await runDueTimers(h.orders.deps)).fired).toBe(0);
+  }, 30_000);
+
+  it('charges the method chosen at checkout, not the default; one removed since gives way to the default', async () => {
+    const h = harness();
+    // The default pays; the chosen card has no funds: the due date charges the chosen one.
+    const declined = await termOrder(h, 'pm_card_visa', 'pm_card_chargeDeclinedInsufficientFunds');
+    expect(declined.chosen).toMatch(/^pm_/);
+    const removed = await termOrder(h, 'pm_card_visa', 'pm_card_chargeDeclinedInsufficientFunds');
+    await h.paymentsClient.detachPaymentMethod({ paymentMethodId: removed.chosen }, removed.buyer);
+    h.clock.now += (TERM_DAYS['30_days'] + 1) * DAY;
+    await runDueTimers(h.orders.deps);
+    const charged = await Promise.all([declined, removed].map(async ({ order }) => (await h.paymentsClient.getPayment({ paymentId: order.id }, system)).payment));
+    expect(charged.map((p) => [p?.paymentMethodId === declined.chosen, p?.status])).toEqual([[true, 'requires_payment_method'], [false, 'succeeded']]);
+    const statuses = await Promise.all([declined, removed].map(async ({ order, buyer }) => (await h.client.getOrder({ id: order.id }, buyer)).order?.paymentStatus));
+    expect(statuses).toEqual(['failed', 'paid']);
+  }, 30_000);
+
+  it('a term checkout refuses a payment method that is not the buyer\'s, and writes nothing', async () => {
+    const h = harness();
+    const supplier = await h.supplier();
+    await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: ['30_days'] }, supplier);
+    const listing = await h.listing(supplier, `Term Ale ${randomUUID().slice(0, 6)}`, 10);
+    const other = await h.buyer();
+    const theirs = (await h.paymentsClient.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', setupIntentId: '', replacesPaymentMethodId: '' }, other.ctx)).method?.id ?? '';
+    const { ctx, addressId } = await h.buyer();
+    await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, ctx);
+    await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, ctx);
+    await expectAppError(h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: theirs, bankTransfer: false }, speculative: false, billing: undefined }, ctx), 'forbidden');
+    expect((await h.client.queryOrders({ only: 'order', state: '', search: '', page: 1, perPage: 10 }, ctx)).orders).toEqual([]);
   }, 30_000);
 
   it('a term order canceled before its due date says its charge was dropped (not "pending"), and is never charged', async () => {

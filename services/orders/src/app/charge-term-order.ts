@@ -9,8 +9,8 @@ const description = (o: OrderRow) => `Caskade order ${o.order_number} (${o.payme
 const transfers = (o: OrderRow) => [{ supplierId: o.supplier_id, amountCents: o.payout_total_cents, orderId: o.id }];
 
 /**
- * The due date of a term order: its payin is charged off-session to the buyer's default payment
- * method (payment id = order id, so the charge is idempotent across timer retries and replicas).
+ * The due date of a term order: its payin is charged off-session to the payment method the buyer
+ * chose at checkout, or their default one (payment id = order id, so the charge is idempotent across timer retries and replicas).
  * A decline, or no saved method, leaves the order "failed auto-charge" for the buyer's Pay now;
  * a direct debit in processing is settled by the payment's event. A canceled order is not charged.
  */
@@ -18,11 +18,20 @@ export async function chargeTermOrder(deps: OrdersDeps, orderId: string): Promis
   const order = await findOrder(deps.db, orderId);
   if (!order || order.payment_term === 'none' || order.payment_status === 'paid' || order.state === 'canceled-delayed-payment' || order.state === 'initial') return;
   const ctx = systemContext(`term:${orderId}`);
+  const charge = (paymentMethodId: string) => deps.payments.createPayment({
+    paymentId: order.id, buyerId: order.buyer_id, amountCents: order.payin_total_cents, paymentMethodId, bankTransfer: false,
+    description: description(order), offSession: true, transfers: transfers(order), bankTransferWindowSeconds: 0, reference: order.order_number,
+  }, ctx);
   try {
-    const out = await deps.payments.createPayment({
-      paymentId: order.id, buyerId: order.buyer_id, amountCents: order.payin_total_cents, paymentMethodId: '', bankTransfer: false,
-      description: description(order), offSession: true, transfers: transfers(order), bankTransferWindowSeconds: 0, reference: order.order_number,
-    }, ctx);
+    // The method chosen at checkout; one removed since (refused before anything is written or
+    // charged) gives way to the buyer's default, as an order with no chosen method uses.
+    const chosen = order.term_payment_method_id;
+    const out = chosen
+      ? await charge(chosen).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'validation-invalid-params' && isMethodRefusal(err)) return charge('');
+        throw err;
+      })
+      : await charge('');
     await setOrderPaymentStatus(deps.db, order.id, termPaymentStatus(out.payment?.status ?? ''));
   } catch (err) {
     // Refused outright (no saved method, say): the buyer pays now by hand.
@@ -34,6 +43,11 @@ export async function chargeTermOrder(deps: OrdersDeps, orderId: string): Promis
     throw err;
   }
 }
+
+const isMethodRefusal = (err: AppError): boolean => {
+  const fields = err.meta?.['fields'];
+  return typeof fields === 'object' && fields !== null && 'paymentMethodId' in fields;
+};
 
 /** The buyer pays a failed term charge now, with a payment method of their choice. */
 export async function payTermOrderNow(deps: OrdersDeps, ctx: CallContext, order: OrderRow, params: Record<string, unknown>): Promise<void> {

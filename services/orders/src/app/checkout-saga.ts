@@ -88,8 +88,8 @@ function previewOrder(part: Priced, buyer: Caller, address: Address): orders.Ord
   const row: OrderRow = {
     id: '', checkout_id: '', order_number: '', buyer_id: buyer.userId, buyer_name: '', supplier_id: part.supplierId, supplier_name: part.supplierName,
     process_name: part.processName, state: 'initial', last_transition: '', last_transitioned_at: null, priced: part.priced, lines: linesOf(part),
-    payin_total_cents: part.priced.payinTotalCents, payout_total_cents: part.priced.payoutTotalCents, payment_term: part.paymentTerm, payment_status: '',
-    payment_due_at: null, delivery_address: address, version: 1, created_at: new Date(0), refunded_cents: 0, dispute_reason: '', payout_status: 'pending', refund_cents: 0,
+    payin_total_cents: part.priced.payinTotalCents, payout_total_cents: part.priced.payoutTotalCents, payment_term: part.paymentTerm, term_payment_method_id: '',
+    payment_status: '', payment_due_at: null, delivery_address: address, version: 1, created_at: new Date(0), refunded_cents: 0, dispute_reason: '', payout_status: 'pending', refund_cents: 0,
   };
   return orderView(row, { viewer: 'customer' });
 }
@@ -174,7 +174,9 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   // A preview prices the order whatever the payment; paying needs a way to pay.
   if (speculative) return { checkout: undefined, preview, replayed: false };
   if (chargeNow > 0 && !plan.payment.paymentMethodId && !plan.payment.bankTransfer) throw invalidParams({ paymentMethodId: 'validation.required' });
-  if (chargeNow > 0 && plan.payment.paymentMethodId && !plan.payment.bankTransfer) await requirePaymentMethod(deps, buyer.userId, plan.payment.paymentMethodId, key);
+  // A method chosen for term orders only is the one their due dates charge: it must be the buyer's too.
+  const onTerms = pricedParts.some((p) => p.paymentTerm !== 'none');
+  if ((chargeNow > 0 || onTerms) && plan.payment.paymentMethodId && !plan.payment.bankTransfer) await requirePaymentMethod(deps, buyer.userId, plan.payment.paymentMethodId, key);
 
   const entryIds = pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean));
   if (plan.kind === 'cart') await makeWay(deps, buyer.userId, key, entryIds, readAt);
@@ -256,7 +258,7 @@ async function proceed(deps: OrdersDeps, checkout: CheckoutRow, buyer: Caller, p
         const order = {
           id: randomUUID(), checkoutId: checkout.id, orderNumber: orderNumberFrom(deps.randomBytes(8)), buyerId: buyer.userId, buyerName,
           supplierId: part.supplierId, supplierName: part.supplierName, processName: part.processName, priced: part.priced, lines: linesOf(part),
-          paymentTerm: part.paymentTerm, deliveryAddress: plan.deliveryAddress, now,
+          paymentTerm: part.paymentTerm, termPaymentMethodId: plan.payment.bankTransfer ? '' : plan.payment.paymentMethodId, deliveryAddress: plan.deliveryAddress, now,
         };
         row = first ? await insertMovedOrder(trx, order, first) : await insertOrder(trx, order);
       }

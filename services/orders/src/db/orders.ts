@@ -21,6 +21,8 @@ export interface NewOrder {
   priced: PricedOrderRecord;
   lines: OrderLineRecord[];
   paymentTerm: OrdersTable['payment_term'];
+  /** A term order's: the method its due date charges ('' or absent: the buyer's default then). */
+  termPaymentMethodId?: string;
   /** Null for an enquiry: the address comes with the payment. */
   deliveryAddress: Address | null;
   now: Date;
@@ -34,7 +36,8 @@ export async function insertOrder(trx: Transaction<OrdersDB>, o: NewOrder): Prom
       id: o.id, checkout_id: o.checkoutId, order_number: o.orderNumber, buyer_id: o.buyerId, buyer_name: o.buyerName, supplier_id: o.supplierId,
       supplier_name: o.supplierName, process_name: o.processName, state: 'initial', last_transition: '', last_transitioned_at: null,
       priced: JSON.stringify(o.priced), lines: JSON.stringify(o.lines), payin_total_cents: o.priced.payinTotalCents, payout_total_cents: o.priced.payoutTotalCents,
-      payment_term: o.paymentTerm, payment_status: '', payment_due_at: null, delivery_address: o.deliveryAddress ? JSON.stringify(o.deliveryAddress) : null, created_at: o.now,
+      payment_term: o.paymentTerm, term_payment_method_id: o.paymentTerm === 'none' ? '' : (o.termPaymentMethodId ?? ''), payment_status: '', payment_due_at: null,
+      delivery_address: o.deliveryAddress ? JSON.stringify(o.deliveryAddress) : null, created_at: o.now,
     })
     .onConflict((oc) => oc.column('order_number').doNothing())
     .returningAll()

@@ -158,6 +158,12 @@ create index standing_orders_due on standing_orders (next_run_at) where not paus
   },
   // The index that keeps it so (and that create's ON CONFLICT names), built concurrently outside a transaction (docs/decisions/056).
   { id: '008_one_standing_order_per_order_2', transaction: false as const, sql: `create unique index concurrently if not exists standing_orders_source on standing_orders (source_order_id)` },
+  {
+    // The payment method the buyer chose at checkout for a term order: its due date charges that
+    // one (empty: the buyer's default, as for orders placed before this column).
+    id: '009_term_payment_method',
+    sql: `alter table orders add column if not exists term_payment_method_id text not null default '';`,
+  },
 ];
 
 export interface CheckoutsTable {
@@ -197,6 +203,8 @@ export interface OrdersTable {
   payin_total_cents: number;
   payout_total_cents: number;
   payment_term: 'none' | '30_days' | '60_days' | '90_days';
+  /** The method a term order's due date charges; '' for the buyer's default. */
+  term_payment_method_id: ColumnType<string, string | undefined, string>;
   payment_status: string;
   payment_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   delivery_address: ColumnType<Address | null, string | null, string | null>;

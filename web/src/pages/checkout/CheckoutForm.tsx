@@ -259,6 +259,11 @@ function CheckoutFormLoaded({
               </FormMessage>
             </div>
           ) : null}
+          {orders.some((o) => o.paymentTerm !== 'none') ? (
+            <p className="mb-3 text-sm text-stone-700" data-testid="term-charge-note">
+              {payment.kind === 'bank' ? t.termChargeDefault : t.termCharge}
+            </p>
+          ) : null}
           <PaymentFields
             form={payment}
             onChange={(next) => {
