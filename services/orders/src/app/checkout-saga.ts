@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError, invalidParams, LIMITED_ACCESS_REASON, LIMITED_SCOPE, systemContext, withTransaction, type CallContext, type Caller } from '@caskade/kit';
 import type { orders, payments } from '@caskade/proto';
-import { claimCheckoutWithTimer, competingCheckouts, findByKey, findCheckout, lockBuyerCheckouts, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
+import { abandonedListingCheckouts, claimCheckoutWithTimer, competingCheckouts, findByKey, findCheckout, lockBuyerCheckouts, moveCheckout, saveAnswer, type CheckoutRow } from '../db/checkouts';
 import { insertOrder, ordersOfCheckout, setPaymentStatus, type OrderRow } from '../db/orders';
 import { insertMovedOrder, takeOverEnquiry, type FirstMove } from '../db/checkout-orders';
 import type { Address, BillingAddress, CheckoutAnswer, OrderLineRecord } from '../db/records';
@@ -180,6 +180,7 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
 
   const entryIds = pricedParts.flatMap((p) => p.lines.map((l) => l.cartEntryId).filter(Boolean));
   if (plan.kind === 'cart') await makeWay(deps, buyer.userId, key, entryIds, readAt);
+  else await makeWayForListing(deps, buyer.userId, key, pricedParts.flatMap((p) => p.lines.map((l) => l.listingId)));
 
   const now = deps.now();
   const windowMs = plan.payment.bankTransfer ? deps.windows.bankTransferMs : deps.windows.paymentMs;
@@ -338,6 +339,21 @@ const checkoutInProgress = (otherCheckoutId: string): AppError =>
 async function makeWay(deps: OrdersDeps, buyerId: string, key: string, entryIds: string[], readAt: Date): Promise<void> {
   for (const other of await competingCheckouts(deps.db, { buyerId, checkoutId: null, idempotencyKey: key, entryIds, since: readAt })) {
     if (!other.restartable || (await endCheckout(deps, other.id, 'expired', { actor: 'system', actorId: '' })) !== 'ended') throw checkoutInProgress(other.id);
+  }
+}
+
+/**
+ * Before a Buy now claims anything: the buyer's earlier Buy now of the same listing that waits on a
+ * declined card or an unanswered bank challenge is ended (its payment canceled, its stock back), as
+ * the buyer has started over — or the challenge, completed meanwhile, would buy it a second time.
+ * One paid meanwhile refuses this one: the listing was just bought.
+ */
+async function makeWayForListing(deps: OrdersDeps, buyerId: string, key: string, listingIds: string[]): Promise<void> {
+  for (const listingId of listingIds) {
+    for (const id of await abandonedListingCheckouts(deps.db, { buyerId, idempotencyKey: key, listingId })) {
+      const ended = await endCheckout(deps, id, 'expired', { actor: 'system', actorId: '' });
+      if (ended === 'completed' || (ended === 'unchanged' && (await findCheckout(deps.db, id))?.state === 'purchased')) throw checkoutInProgress(id);
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppError } from '@caskade/kit';
 import { expectAppError } from '@caskade/kit/testing';
 import { findCheckout } from '../db/checkouts';
-import { describeOrders, eventually } from '../testing/harness';
+import { describeOrders, eventually, system } from '../testing/harness';
 import { ORDER_MSG } from '../domain/messages';
 import { ORDER_NUMBER_PATTERN } from '../domain/terms';
 
@@ -99,7 +99,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     }, ctx, { deadlineMs: 20_000 });
     for (const speculative of [true, false]) {
       const err = await expectAppError(buyNow(1, speculative), 'validation-invalid-params');
-      expect(err.meta).toEqual({ fields: { quantity: ORDER_MSG.minimumOrderNotMet } });
+      expect(err.meta).toEqual({ fields: { quantity: ORDER_MSG.minimumOrderNotMet }, minimumOrderQuantity: 2 });
     }
     expect((await buyNow(2, true)).outcome?.preview.length).toBe(1);
     await expectAppError(buyNow(2, true, { listingId: randomUUID() }), 'transaction-listing-not-found');
@@ -141,6 +141,39 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     expect(again.outcome?.checkout?.state).toBe('purchased');
     expect((await findCheckout(h.orders.deps.db, String(declined?.meta?.['checkoutId'] ?? '')))?.state).toBe('expired');
     expect(await h.stockOf(listing.id)).toBe(7);
+  }, 60_000);
+
+  it('Buy now started over after a bank challenge or a decline: the waiting checkout ends, so its challenge completed late buys nothing twice', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Again Brewing');
+    const listing = await h.listing(supplier, 'Again Amber', 10);
+    const other = await h.listing(supplier, 'Other Oatmeal Stout', 10);
+    const { ctx, addressId } = await h.buyer();
+    const buyNow = (paymentMethodId: string, listingId = listing.id) => h.client.initiateForListing({
+      idempotencyKey: randomUUID(), listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId: addressId,
+      payment: { paymentMethodId, bankTransfer: false }, paymentTerm: '', speculative: false, billing: undefined, enquiryId: '',
+    }, ctx, { deadlineMs: 20_000 });
+    // The card asks for its bank's challenge; the buyer goes back and pays with another card.
+    const waiting = (await buyNow('pm_card_authenticationRequired')).outcome?.checkout;
+    expect([waiting?.state, waiting?.paymentStatus]).toEqual(['pending', 'requires_action']);
+    // A Buy now of another listing leaves it waiting.
+    expect((await buyNow('pm_card_visa', other.id)).outcome?.checkout?.state).toBe('purchased');
+    expect((await findCheckout(h.orders.deps.db, waiting?.id ?? ''))?.state).toBe('pending');
+    expect((await buyNow('pm_card_visa')).outcome?.checkout?.state).toBe('purchased');
+    expect((await findCheckout(h.orders.deps.db, waiting?.id ?? ''))?.state).toBe('expired');
+    // The old challenge, completed now, charges nothing: its payment was canceled.
+    const late = await h.paymentsClient.completeSandboxChallenge({ paymentId: waiting?.id ?? '', authenticated: true }, ctx);
+    expect(late.payment?.status).toBe('canceled');
+    expect((await h.paymentsClient.getPayment({ paymentId: waiting?.id ?? '' }, system)).payment?.status).toBe('canceled');
+    expect((await findCheckout(h.orders.deps.db, waiting?.id ?? ''))?.state).toBe('expired');
+    expect(await h.stockOf(listing.id)).toBe(9);
+
+    // A declined Buy now gives way the same way.
+    const declined = await buyNow('pm_card_chargeDeclined').then(() => null, (err: unknown) => err as AppError);
+    expect(declined?.code).toBe('transaction-payment-failed');
+    expect((await buyNow('pm_card_visa')).outcome?.checkout?.state).toBe('purchased');
+    expect((await findCheckout(h.orders.deps.db, String(declined?.meta?.['checkoutId'] ?? '')))?.state).toBe('expired');
+    expect(await h.stockOf(listing.id)).toBe(8);
   }, 60_000);
 
   it('a payment method payments would refuse (unknown, another buyer’s) is refused before anything is written', async () => {

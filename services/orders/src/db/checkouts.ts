@@ -115,6 +115,20 @@ export async function competingCheckouts(db: Db, c: { buyerId: string; checkoutI
   return rows;
 }
 
+/**
+ * The buyer's Buy now checkouts of this listing left waiting on their payment (a declined card, a
+ * bank challenge never answered) that have answered: a new Buy now of the listing starts over.
+ */
+export async function abandonedListingCheckouts(db: Db, c: { buyerId: string; idempotencyKey: string; listingId: string }): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select c.id from checkouts c join orders o on o.checkout_id = c.id
+    where c.buyer_id = ${c.buyerId} and c.kind = 'listing' and c.state = 'pending' and c.answer is not null and c.idempotency_key <> ${c.idempotencyKey}
+      and c.payment_method_type <> 'bank_transfer' and o.lines @> ${JSON.stringify([{ listingId: c.listingId }])}::jsonb
+    group by c.id
+    having bool_and(o.payment_term = 'none' and o.payment_status in ('requires_payment_method', 'requires_action'))`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** One buyer's cart checkouts place their orders one at a time (held to the end of the transaction). */
 export async function lockBuyerCheckouts(trx: Transaction<OrdersDB>, buyerId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`checkout-lines:${buyerId}`}))`.execute(trx);
