@@ -12,7 +12,7 @@ import { ApiSession, type ApiResponse } from '../support/http';
 import type { CartView, CheckoutOutcomeView, CheckoutView, DeliveryAddressView, OrderView, OrdersPage } from '@caskade/gateway/contract';
 
 interface ErrorBody {
-  errors: Array<{ status: number; code: string; title: string; meta?: { fields?: Record<string, string>; checkoutId?: string; message?: string; supplierIds?: string[] } }>;
+  errors: Array<{ status: number; code: string; title: string; meta?: { fields?: Record<string, string>; checkoutId?: string; message?: string; supplierIds?: string[]; minimumOrderQuantity?: number } }>;
 }
 interface Listing {
   id: string;
@@ -157,6 +157,8 @@ describe('the cart through the gateway', () => {
     const blocked = await checkout(buyer, { deliveryAddressId: buyerAddress, paymentMethodId: 'pm_card_visa' });
     expect(blocked.status).toBe(400);
     expect(Object.values(blocked.body.errors?.[0]?.meta?.fields ?? {})).toEqual(['Minimum order not met']);
+    // The supplier's minimum (Yarra Valley's 2 packages) rides along, for the page to say.
+    expect(blocked.body.errors?.[0]?.meta?.minimumOrderQuantity).toBe(2);
 
     const over = await buyer.put<ErrorBody>('/api/cart', { entryId: entry, quantity: 41 });
     expect(over.status).toBe(400);

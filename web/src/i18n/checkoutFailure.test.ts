@@ -27,4 +27,11 @@ describe('what a refused checkout says', () => {
     const refused = new ApiError(400, 'validation-invalid-params', 'Bad Request', { fields: { 'suppliers.s1': 'Minimum order not met', 'suppliers.zz': 'Minimum order not met' } });
     expect(checkoutFailureMessages(refused, name)).toEqual(['Hop Hill Brewing: Minimum order not met', 'Minimum order not met']);
   });
+
+  it('says how many packages the minimum order is, when the refusal carries it (the cart’s supplier, or Buy now’s quantity)', () => {
+    const cart = new ApiError(400, 'validation-invalid-params', 'Bad Request', { fields: { 'suppliers.s1': 'Minimum order not met' }, minimumOrderQuantity: 6 });
+    expect(checkoutFailureMessages(cart, name)).toEqual(['Hop Hill Brewing: Minimum order not met. The minimum order is 6 packages.']);
+    const buyNow = new ApiError(400, 'validation-invalid-params', 'Bad Request', { fields: { quantity: 'Minimum order not met' }, minimumOrderQuantity: 2 });
+    expect(checkoutFailureMessages(buyNow, name)).toEqual(['Minimum order not met. The minimum order is 2 packages.']);
+  });
 });

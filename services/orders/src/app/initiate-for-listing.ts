@@ -51,7 +51,8 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
     if (!enabled.includes(method)) throw invalidParams({ deliveryMethod: ORDER_MSG.deliveryMethodUnavailable });
     // The supplier's terms: its minimum order holds for Buy now as in the cart, and a term must be one it offers.
     const terms = (await deps.cart.getSupplierTerms({ supplierIds: [listing.author?.id ?? ''] }, systemContext())).terms[0];
-    if (!minimumMet(req.quantity, terms?.minimumOrderQuantity ?? 1)) throw invalidParams({ quantity: ORDER_MSG.minimumOrderNotMet });
+    const minimum = terms?.minimumOrderQuantity ?? 1;
+    if (!minimumMet(req.quantity, minimum)) throw new AppError('validation-invalid-params', { fields: { quantity: ORDER_MSG.minimumOrderNotMet }, minimumOrderQuantity: minimum });
     if (isPaymentTerm(term) && !(terms?.paymentTerms ?? []).includes(term)) throw invalidParams({ paymentTerm: ORDER_MSG.paymentTermNotOffered });
     const address = await deliveryAddressFor(deps, ctx, req.deliveryAddressId);
     if (!servesState(listing.fields.visibleStates, address.state)) throw stateNotServed(listing.id);

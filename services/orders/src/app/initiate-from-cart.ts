@@ -28,7 +28,10 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
       if (problem) throw problem.problem === 'not-enough-stock'
         ? new AppError('transaction-listing-insufficient-stock', { listingId: problem.listingId, requested: problem.quantity, available: problem.available })
         : new AppError('transaction-listing-not-found', { listingId: problem.listingId });
-      if (!group.minimumMet) throw invalidParams({ [`suppliers.${group.supplierId}`]: ORDER_MSG.minimumOrderNotMet });
+      // The supplier's minimum rides along, so the buyer is told how many packages it takes.
+      if (!group.minimumMet) {
+        throw new AppError('validation-invalid-params', { fields: { [`suppliers.${group.supplierId}`]: ORDER_MSG.minimumOrderNotMet }, minimumOrderQuantity: group.minimumOrderQuantity });
+      }
     }
     if ('error' in address) throw address.error;
     // A listing sold only in some states is delivered only there, whatever address it was added with.
