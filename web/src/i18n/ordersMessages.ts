@@ -117,7 +117,7 @@ const TRANSITION_WORDING: Record<string, TransitionWording> = {
   'request-payment': { activity: 'Order placed' },
   'request-delayed-payment': { activity: 'Order placed on payment terms' },
   'request-payment-after-enquiry': { activity: 'Order placed after an enquiry' },
-  'expire-payment': { activity: 'Payment not made in time: order expired' },
+  'expire-payment': { activity: 'Payment not completed: order expired' },
   'confirm-payment': { activity: 'Payment received' },
   'operator-confirm-payment': {
     button: 'Confirm payment',
