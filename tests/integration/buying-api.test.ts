@@ -12,7 +12,7 @@ import { ApiSession, type ApiResponse } from '../support/http';
 import type { CartView, CheckoutOutcomeView, CheckoutView, DeliveryAddressView, OrderView, OrdersPage } from '@caskade/gateway/contract';
 
 interface ErrorBody {
-  errors: Array<{ status: number; code: string; title: string; meta?: { fields?: Record<string, string>; checkoutId?: string; message?: string; supplierIds?: string[]; minimumOrderQuantity?: number } }>;
+  errors: Array<{ status: number; code: string; title: string; meta?: { fields?: Record<string, string>; checkoutId?: string; message?: string; supplierIds?: string[]; minimumOrderQuantity?: number; expectedPayinTotalCents?: number; payinTotalCents?: number } }>;
 }
 interface Listing {
   id: string;
@@ -371,6 +371,32 @@ describe('the cart through the gateway', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.checkout?.orders.map((o) => [o.processName, o.state])).toEqual([['release-1', 'purchased']]);
     expect(await stockOf(yarraBeer.id)).toBe(before - 2);
+  });
+
+  it('a price changed after the buyer reviewed the total refuses the checkout (409 transaction-price-changed) and writes nothing; the new total then buys', async () => {
+    const listing = await listingOf(rival, 'Repriced Red Ale', 10);
+    const { session, addressId } = await newBuyer('repriced@example.com');
+    expect((await session.post('/api/cart', { listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const body = { deliveryAddressId: addressId, paymentMethodId: 'pm_card_visa' };
+    const reviewed = (await session.request<{ data: CheckoutOutcomeView }>('POST', '/api/initiate-privileged-from-cart', { ...body, isSpeculative: true })).body.data.preview[0]?.priced?.payinTotalCents ?? 0;
+    // The supplier raises the keg from $250 to $300 meanwhile.
+    const repriced = await rival.put<{ data: Listing }>(`/api/own-listings/${listing.id}`, {
+      pricePackages: [{ packageType: 'keg', size: 50, quantity: 1, priceCents: 30_000 }, { packageType: 'can', size: 375, quantity: 24, priceCents: 8_000 }],
+    });
+    expect(repriced.status).toBe(200);
+    const refused = await checkout(session, { ...body, expectedPayinTotalCents: reviewed });
+    const now = (await session.request<{ data: CheckoutOutcomeView }>('POST', '/api/initiate-privileged-from-cart', { ...body, isSpeculative: true })).body.data.preview[0]?.priced?.payinTotalCents ?? 0;
+    expect(now).toBeGreaterThan(reviewed);
+    expect([refused.status, refused.body.errors?.[0]?.code, refused.body.errors?.[0]?.meta]).toEqual([409, 'transaction-price-changed', { expectedPayinTotalCents: reviewed, payinTotalCents: now }]);
+    // Nothing written: the stock, the cart and the buyer's orders as they were.
+    expect(await stockOf(listing.id)).toBe(10);
+    expect((await session.get<{ data: { itemCount: number } }>('/api/cart')).body.data.itemCount).toBe(1);
+    expect((await session.get<{ data: { orders: unknown[] } }>('/api/transactions/query?only=order')).body.data.orders).toEqual([]);
+    // A total that is not a positive whole number of cents is refused as such.
+    const bad = await checkout(session, { ...body, expectedPayinTotalCents: 12.5 });
+    expect([bad.status, bad.body.errors?.[0]?.meta?.fields]).toEqual([400, { expectedPayinTotalCents: 'validation.invalidValue' }]);
+    const bought = await checkout(session, { ...body, expectedPayinTotalCents: now });
+    expect([bought.status, bought.body.data.checkout?.state, bought.body.data.checkout?.payinTotalCents]).toEqual([201, 'purchased', now]);
   });
 
   it('refuses what a buyer may not do: more than the stock, suppliers, limited logins, anonymous callers, strangers’ checkouts', async () => {

@@ -100,10 +100,15 @@ export const billingInput = z.object({
   state: optionalBillingText(BILLING_MAX_LENGTH.state),
   country: billingText(BILLING_MAX_LENGTH.country, 'countryRequired'),
 }).strict();
-export const initiateFromCartBody = z.object({ deliveryAddressId: uuid, isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput }).strict();
+/** The total the buyer reviewed: the checkout is refused (409 transaction-price-changed) when the total is another by then. */
+const expectedTotalInput = {
+  expectedPayinTotalCents: z.number({ error: 'validation.invalidValue' }).int({ error: 'validation.invalidValue' }).min(1, { error: 'validation.invalidValue' }).max(99_999_999, { error: 'validation.invalidValue' }).optional()
+    .describe('the payin total (every order, GST included, in cents) the buyer reviewed; another total refuses the checkout with 409 transaction-price-changed'),
+};
+export const initiateFromCartBody = z.object({ deliveryAddressId: uuid, isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput, ...expectedTotalInput }).strict();
 export const initiateBody = z.object({
   listingId: uuid, orderData: orderDataInput, deliveryAddressId: uuid, paymentTerm: z.enum(PAYMENT_TERM_CHOICES, { error: 'validation.invalidValue' }).default('none'),
-  isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput,
+  isSpeculative: z.boolean().default(false), billing: billingInput.optional(), ...paymentChoiceInput, ...expectedTotalInput,
   enquiryId: uuid.optional().describe('pay for the caller’s enquiry about this listing: that order becomes this checkout’s (pay now only)'),
 }).strict();
 /** An enquiry (product-spec §4: initial → enquiry): the listing, what is asked about, and the first message to the supplier. */

@@ -29,7 +29,7 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
       tags: ['checkout'], access: 'user', body: initiateFromCartBody, response: checkoutOutcomeSchema, successStatus: 201,
       handler: async ({ body, req, call }) => {
         const key = idempotencyKey(req, body.isSpeculative);
-        const out = await o.initiateFromCart({ idempotencyKey: key, deliveryAddressId: body.deliveryAddressId, payment: paymentOf(body), speculative: body.isSpeculative, billing: body.billing }, call, { deadlineMs: 20_000 });
+        const out = await o.initiateFromCart({ idempotencyKey: key, deliveryAddressId: body.deliveryAddressId, payment: paymentOf(body), speculative: body.isSpeculative, billing: body.billing, expectedPayinTotalCents: body.expectedPayinTotalCents ?? 0 }, call, { deadlineMs: 20_000 });
         return { status: body.isSpeculative || out.outcome?.replayed ? 200 : 201, data: outcomeView(out.outcome) };
       },
     }),
@@ -42,7 +42,7 @@ export function orderRoutes(clients: GatewayClients): RouteDef[] {
         const out = await orderDataFields(() => o.initiateForListing({
           idempotencyKey: key, listingId: body.listingId, packageIndex: body.orderData.packageIndex, quantity: body.orderData.quantity,
           deliveryMethod: body.orderData.deliveryMethod ?? '', deliveryAddressId: body.deliveryAddressId, payment: paymentOf(body), paymentTerm: body.paymentTerm,
-          speculative: body.isSpeculative, billing: body.billing, enquiryId: body.enquiryId ?? '',
+          speculative: body.isSpeculative, billing: body.billing, enquiryId: body.enquiryId ?? '', expectedPayinTotalCents: body.expectedPayinTotalCents ?? 0,
         }, call, { deadlineMs: 20_000 }));
         return { status: body.isSpeculative || out.outcome?.replayed ? 200 : 201, data: outcomeView(out.outcome) };
       },

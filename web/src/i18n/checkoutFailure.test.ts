@@ -28,6 +28,11 @@ describe('what a refused checkout says', () => {
     expect(checkoutFailureMessages(refused, name)).toEqual(['Hop Hill Brewing: Minimum order not met', 'Minimum order not met']);
   });
 
+  it('says a price changed since the buyer opened checkout', () => {
+    const changed = new ApiError(409, 'transaction-price-changed', 'Conflict', { expectedPayinTotalCents: 26_400, payinTotalCents: 31_900 });
+    expect(checkoutFailureMessages(changed, name)).toEqual(['A price changed since you opened checkout, so the total is different. Check the new total and pay again.']);
+  });
+
   it('says how many packages the minimum order is, when the refusal carries it (the cart’s supplier, or Buy now’s quantity)', () => {
     const cart = new ApiError(400, 'validation-invalid-params', 'Bad Request', { fields: { 'suppliers.s1': 'Minimum order not met' }, minimumOrderQuantity: 6 });
     expect(checkoutFailureMessages(cart, name)).toEqual(['Hop Hill Brewing: Minimum order not met. The minimum order is 6 packages.']);

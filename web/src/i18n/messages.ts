@@ -99,6 +99,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   forbidden: 'You don’t have permission to do that.',
   'transaction-missing-stripe-account': 'This supplier hasn’t finished setting up payouts, so their products can’t be bought yet.',
   'old-total-mismatch': 'The stock changed since you loaded it. Reload and try again.',
+  'transaction-price-changed': 'A price changed since you opened checkout, so the total is different. Check the new total and pay again.',
   'transaction-liquor-licence-required': 'Alcoholic products can only be sold to a business with a liquor licence. Add your liquor licence number and state to buy them.',
   'auth-invalid-credentials': 'The email or password is incorrect.',
   'auth-unauthenticated': 'Please log in to continue.',

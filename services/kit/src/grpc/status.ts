@@ -24,6 +24,7 @@ const GRPC_STATUS: Record<ErrorCode, status> = {
   'transaction-missing-stripe-account': status.FAILED_PRECONDITION,
   'old-total-mismatch': status.ABORTED,
   'transaction-liquor-licence-required': status.PERMISSION_DENIED,
+  'transaction-price-changed': status.ABORTED,
   'auth-invalid-credentials': status.UNAUTHENTICATED,
   'auth-unauthenticated': status.UNAUTHENTICATED,
   'auth-user-banned': status.PERMISSION_DENIED,

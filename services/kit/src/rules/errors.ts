@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   'old-total-mismatch': { http: 409, title: 'Stock changed since you loaded it; reload and try again' },
   // Beyond the spec (ADR 042): liquor is sold only to a buyer with a liquor licence on file.
   'transaction-liquor-licence-required': { http: 403, title: 'A liquor licence is needed to buy liquor; add yours to your account' },
+  // Beyond the spec (ADR 081): the checkout's total moved (a price changed) after the buyer saw it.
+  'transaction-price-changed': { http: 409, title: 'The order total changed since you reviewed it; check the new total and pay again' },
   // Platform codes the spec does not name.
   'auth-invalid-credentials': { http: 401, title: 'The email or password is incorrect' },
   'auth-unauthenticated': { http: 401, title: 'Please log in' },

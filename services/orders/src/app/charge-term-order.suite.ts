@@ -29,7 +29,7 @@ async function termOrder(h: OrdersHarness, savedMethod: string | null, chosenMet
   const chosen = chosenMethod ? await save(chosenMethod) : '';
   await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, ctx);
   await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, ctx);
-  const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: chosen, bankTransfer: false }, speculative: false, billing: undefined }, ctx);
+  const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: chosen, bankTransfer: false }, speculative: false, billing: undefined }, ctx);
   const order = out.outcome?.checkout?.orders[0];
   if (!order) throw new Error('no order');
   return { order, buyer: ctx, chosen };
@@ -78,7 +78,7 @@ describeOrders('payment terms', (harness, { test: it }) => {
     const { ctx, addressId } = await h.buyer();
     await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, ctx);
     await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, ctx);
-    await expectAppError(h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: theirs, bankTransfer: false }, speculative: false, billing: undefined }, ctx), 'forbidden');
+    await expectAppError(h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: theirs, bankTransfer: false }, speculative: false, billing: undefined }, ctx), 'forbidden');
     expect((await h.client.queryOrders({ only: 'order', state: '', search: '', page: 1, perPage: 10 }, ctx)).orders).toEqual([]);
   }, 30_000);
 

@@ -50,7 +50,12 @@ export interface CheckoutPlan {
   billing: BillingAddress | null;
   /** Paying for this enquiry (listing checkouts only): its order becomes the checkout's order. */
   enquiryOrderId?: string;
+  /** The payin total the buyer reviewed (cents; 0 or absent: none): another total refuses the checkout. */
+  expectedPayinTotalCents?: number;
 }
+
+/** A request's expected total, in its hash only when given (a key's hash from before the field is unchanged). */
+export const expectedTotalOf = (cents: number): { expected?: number } => (cents > 0 ? { expected: cents } : {});
 
 /** Billing details as given (the gateway checked the spec's required keys), or null. */
 export function billingOf(b: orders.BillingAddress | undefined): BillingAddress | null {
@@ -169,6 +174,9 @@ export async function runCheckout(deps: OrdersDeps, buyer: Caller, key: string, 
   const preview = pricedParts.map((p) => previewOrder(p, buyer, plan.deliveryAddress));
   const chargeNow = pricedParts.filter((p) => p.paymentTerm === 'none').reduce((s, p) => s + p.priced.payinTotalCents, 0);
   const payinTotal = pricedParts.reduce((s, p) => s + p.priced.payinTotalCents, 0);
+  // The total moved since the buyer reviewed it (a supplier changed a price): nothing is written, the buyer looks again (ADR 081).
+  const expected = plan.expectedPayinTotalCents ?? 0;
+  if (!speculative && expected > 0 && expected !== payinTotal) throw new AppError('transaction-price-changed', { expectedPayinTotalCents: expected, payinTotalCents: payinTotal });
   // Every supplier must be able to take its payout: the preview says so too, before the buyer fills in a payment.
   await requirePayoutAccounts(deps, pricedParts.map((p) => p.supplierId), speculative ? 'checkout-preview' : `checkout:${key}`);
   // A preview prices the order whatever the payment; paying needs a way to pay.

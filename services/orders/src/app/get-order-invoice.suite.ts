@@ -40,7 +40,7 @@ async function wineListing(h: OrdersHarness, supplier: CallContext, title: strin
 async function buy(h: OrdersHarness, listing: catalog.Listing, quantity: number, paymentMethodId = 'pm_card_visa') {
   const { ctx, addressId } = await h.buyer();
   await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity, deliveryMethod: 'pickup' }, ctx);
-  const out = await h.client.initiateFromCart({
+  const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0,
     idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined,
   }, ctx, { deadlineMs: 20_000 });
   const id = out.outcome?.checkout?.orders[0]?.id ?? '';

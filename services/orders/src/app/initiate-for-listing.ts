@@ -6,7 +6,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { deliveryMethodsOf, type DeliveryMethod } from '../domain/pricing';
 import { isPaymentTerm, isPaymentTermChoice, minimumMet } from '../domain/terms';
 import type { OrdersDeps } from './deps';
-import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
+import { billingOf, checkIdempotencyKey, expectedTotalOf, requestHash, requireBuyer, runCheckout, type CheckoutPlan } from './checkout-saga';
 import { deliveryAddressFor, stateNotServed } from './delivery-address';
 import { packageLabel } from './initiate-from-cart';
 
@@ -24,7 +24,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
   if (!isPaymentTermChoice(term)) throw invalidParams({ paymentTerm: 'validation.invalidValue' });
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
   if (req.enquiryId && (!isUuid(req.enquiryId) || term !== 'none')) throw invalidParams({ enquiryId: ORDER_MSG.enquiryNotPayable });
-  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment, billing: billingOf(req.billing), enquiry: req.enquiryId });
+  const hash = requestHash({ kind: 'listing', listing: req.listingId, pkg: req.packageIndex, q: req.quantity, method: req.deliveryMethod, term, address: req.deliveryAddressId, payment, billing: billingOf(req.billing), enquiry: req.enquiryId, ...expectedTotalOf(Number(req.expectedPayinTotalCents)) });
   const planOf = async (): Promise<CheckoutPlan> => {
     if (req.enquiryId) {
       // Only the buyer's own enquiry, about this very listing, still waiting (not paid for by another checkout).
@@ -68,6 +68,7 @@ export async function initiateForListing(deps: OrdersDeps, ctx: CallContext, req
       deliveryAddress: address,
       payment,
       billing: billingOf(req.billing),
+      expectedPayinTotalCents: Number(req.expectedPayinTotalCents),
       ...(req.enquiryId ? { enquiryOrderId: req.enquiryId } : {}),
     };
   };

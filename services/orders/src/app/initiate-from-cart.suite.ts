@@ -34,7 +34,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     await expectAppError(h.client.enquire({ listingId: randomUUID(), packageIndex: 0, quantity: 1, message }, ctx), 'transaction-listing-not-found');
     await expectAppError(h.client.enquire({ listingId: listing.id, packageIndex: 0, quantity: 1, message }, supplier), 'forbidden');
 
-    const pay = (enquiryId: string, by = ctx, address = addressId, paymentTerm = 'none') => h.client.initiateForListing({
+    const pay = (enquiryId: string, by = ctx, address = addressId, paymentTerm = 'none') => h.client.initiateForListing({ expectedPayinTotalCents: 0,
       idempotencyKey: randomUUID(), listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup', deliveryAddressId: address,
       payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm, speculative: false, billing: undefined, enquiryId,
     }, by, { deadlineMs: 20_000 });
@@ -69,7 +69,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
       for (let i = 0; i < 2; i++) {
         const { ctx, addressId } = await h.buyer();
         await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
-        const request = { idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: true, billing: undefined };
+        const request = { idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: true, billing: undefined, expectedPayinTotalCents: 0 };
         const preview = await h.client.initiateFromCart(request, ctx);
         expect([preview.outcome?.checkout, preview.outcome?.preview.length, preview.outcome?.preview[0]?.priced?.payinTotalCents]).toEqual([undefined, 1, 26_400]);
         expect(await h.stockOf(listing.id)).toBe(10 - i);
@@ -93,7 +93,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 2, paymentTerms: [] }, supplier);
     const listing = await h.listing(supplier, 'Minimum Mild', 10);
     const { ctx, addressId } = await h.buyer();
-    const buyNow = (quantity: number, speculative: boolean, extra: { listingId?: string; enquiryId?: string } = {}) => h.client.initiateForListing({
+    const buyNow = (quantity: number, speculative: boolean, extra: { listingId?: string; enquiryId?: string } = {}) => h.client.initiateForListing({ expectedPayinTotalCents: 0,
       idempotencyKey: randomUUID(), listingId: extra.listingId ?? listing.id, packageIndex: 0, quantity, deliveryMethod: 'pickup', deliveryAddressId: addressId,
       payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm: '', speculative, billing: undefined, enquiryId: extra.enquiryId ?? '',
     }, ctx, { deadlineMs: 20_000 });
@@ -119,7 +119,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     const listing = await h.listing(supplier, 'Twice Tripel', 10);
     const { ctx, addressId } = await h.buyer();
     await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
-    const checkOut = (paymentMethodId: string) => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
+    const checkOut = (paymentMethodId: string) => h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
     const results = await Promise.allSettled([0, 1, 2, 3].map(() => checkOut('pm_card_visa')));
     const bought = results.filter((r) => r.status === 'fulfilled');
     expect(bought.length).toBe(1);
@@ -149,7 +149,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     const listing = await h.listing(supplier, 'Again Amber', 10);
     const other = await h.listing(supplier, 'Other Oatmeal Stout', 10);
     const { ctx, addressId } = await h.buyer();
-    const buyNow = (paymentMethodId: string, listingId = listing.id) => h.client.initiateForListing({
+    const buyNow = (paymentMethodId: string, listingId = listing.id) => h.client.initiateForListing({ expectedPayinTotalCents: 0,
       idempotencyKey: randomUUID(), listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId: addressId,
       payment: { paymentMethodId, bankTransfer: false }, paymentTerm: '', speculative: false, billing: undefined, enquiryId: '',
     }, ctx, { deadlineMs: 20_000 });
@@ -176,6 +176,25 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     expect(await h.stockOf(listing.id)).toBe(8);
   }, 60_000);
 
+  it('Buy now with a total other than the one the buyer reviewed is refused before anything is written; the reviewed total buys', async () => {
+    const h = harness();
+    const supplier = await h.supplier('Total Brewing');
+    const listing = await h.listing(supplier, 'Total Tripel', 10);
+    const { ctx, addressId } = await h.buyer();
+    const buyNow = (speculative: boolean, expectedPayinTotalCents: number) => h.client.initiateForListing({
+      idempotencyKey: randomUUID(), listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId: addressId,
+      payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm: '', speculative, billing: undefined, enquiryId: '', expectedPayinTotalCents,
+    }, ctx, { deadlineMs: 20_000 });
+    const total = Number((await buyNow(true, 0)).outcome?.preview[0]?.priced?.payinTotalCents ?? 0);
+    expect(total).toBe(26_400);
+    const refused = await expectAppError(buyNow(false, total - 100), 'transaction-price-changed');
+    expect(refused.meta).toEqual({ expectedPayinTotalCents: total - 100, payinTotalCents: total });
+    expect(await h.orders.deps.db.selectFrom('checkouts').select('id').where('buyer_id', '=', ctx.caller?.userId ?? '').execute()).toEqual([]);
+    expect(await h.stockOf(listing.id)).toBe(10);
+    expect((await buyNow(false, total)).outcome?.checkout?.state).toBe('purchased');
+    expect(await h.stockOf(listing.id)).toBe(9);
+  }, 60_000);
+
   it('a payment method payments would refuse (unknown, another buyer’s) is refused before anything is written', async () => {
     const h = harness();
     const listing = await h.listing(await h.supplier('Method Brewing'), 'Method Marzen', 10);
@@ -184,7 +203,7 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     const saved = (await h.paymentsClient.createSandboxPaymentMethod({ details: { $case: 'card', value: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } } }, other.ctx)).paymentMethodId;
     await h.paymentsClient.attachPaymentMethod({ paymentMethodId: saved, setupIntentId: '', replacesPaymentMethodId: '' }, other.ctx);
     await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' }, ctx);
-    const checkOut = (paymentMethodId: string) => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined }, ctx);
+    const checkOut = (paymentMethodId: string) => h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId, bankTransfer: false }, speculative: false, billing: undefined }, ctx);
     const unknown = await expectAppError(checkOut('pm_bogus_xyz'), 'validation-invalid-params');
     expect(unknown.meta?.['fields']).toEqual({ paymentMethodId: 'validation.paymentMethodUnknown' });
     await expectAppError(checkOut(saved), 'forbidden');
@@ -206,8 +225,8 @@ describeOrders('checkout from the cart, and enquiries', (harness, { test: it }) 
     const qld = (await h.cartClient.createDeliveryAddress({
       fields: { name: 'Valley Bar', street: '1 Ann St', city: 'Fortitude Valley', state: 'QLD', country: 'AU', postalCode: '4006', phone: '0412345678', email: 'valley@example.com', isDefault: false },
     }, ctx)).address?.id ?? '';
-    const fromCart = (deliveryAddressId: string, speculative: boolean) => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative, billing: undefined }, ctx);
-    const buyNow = (listingId: string, deliveryAddressId: string) => h.client.initiateForListing({
+    const fromCart = (deliveryAddressId: string, speculative: boolean) => h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative, billing: undefined }, ctx);
+    const buyNow = (listingId: string, deliveryAddressId: string) => h.client.initiateForListing({ expectedPayinTotalCents: 0,
       idempotencyKey: randomUUID(), listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId,
       payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, paymentTerm: '', speculative: false, billing: undefined, enquiryId: '',
     }, ctx, { deadlineMs: 20_000 });

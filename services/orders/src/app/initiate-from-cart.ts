@@ -5,7 +5,7 @@ import { ORDER_MSG } from '../domain/messages';
 import { isPaymentTermChoice } from '../domain/terms';
 import type { DeliveryMethod } from '../domain/pricing';
 import type { OrdersDeps } from './deps';
-import { billingOf, checkIdempotencyKey, requestHash, requireBuyer, runCheckout, type CheckoutPlan, type SupplierPart } from './checkout-saga';
+import { billingOf, checkIdempotencyKey, expectedTotalOf, requestHash, requireBuyer, runCheckout, type CheckoutPlan, type SupplierPart } from './checkout-saga';
 import { deliveryAddressFor, stateNotServed } from './delivery-address';
 
 /**
@@ -17,7 +17,8 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
   const buyer = requireBuyer(ctx);
   if (!req.speculative) checkIdempotencyKey(req.idempotencyKey);
   const payment = req.payment ?? { paymentMethodId: '', bankTransfer: false };
-  const hash = requestHash({ kind: 'cart', address: req.deliveryAddressId, payment, billing: billingOf(req.billing) });
+  const expected = Number(req.expectedPayinTotalCents);
+  const hash = requestHash({ kind: 'cart', address: req.deliveryAddressId, payment, billing: billingOf(req.billing), ...expectedTotalOf(expected) });
   const planOf = async (): Promise<CheckoutPlan> => {
     // The address is read beside the cart (both from the cart service, as the buyer).
     const [cartOut, address] = await Promise.all([deps.cart.getCart({}, ctx), deliveryAddressFor(deps, ctx, req.deliveryAddressId).then((a) => ({ a }), (error: unknown) => ({ error }))]);
@@ -51,7 +52,7 @@ export async function initiateFromCart(deps: OrdersDeps, ctx: CallContext, req: 
         })),
       };
     });
-    return { kind: 'cart', parts, deliveryAddress: address.a, payment, billing: billingOf(req.billing) };
+    return { kind: 'cart', parts, deliveryAddress: address.a, payment, billing: billingOf(req.billing), expectedPayinTotalCents: expected };
   };
   const outcome = await runCheckout(deps, buyer, req.idempotencyKey, hash, planOf, req.speculative);
   return { outcome };

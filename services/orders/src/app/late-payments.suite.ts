@@ -58,7 +58,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     await h.paymentsClient.attachPaymentMethod({ paymentMethodId: 'pm_card_visa', setupIntentId: '', replacesPaymentMethodId: '' }, buyer);
     await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: 2, deliveryMethod: 'pickup' }, buyer);
     await h.cartClient.setPaymentTerm({ supplierId: supplier.caller?.userId ?? '', paymentTerm: '30_days' }, buyer);
-    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
     const order = out.outcome?.checkout?.orders[0];
     expect(order?.state).toBe('purchased-delayed-payment');
     // The due date's charge has read the order (not canceled); the buyer cancels before it reaches payments.
@@ -86,7 +86,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     const restore = inside(h, 'createPayment', (req) => h.client.transitionOrder({ id: req.transfers[0]?.orderId ?? '', transition: 'transition/multi-vendor-operator-cancel-payment', paramsJson: '' }, operator));
     let answer: unknown;
     try {
-      answer = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer).then(() => 'purchased', (err: unknown) => err);
+      answer = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer).then(() => 'purchased', (err: unknown) => err);
     } finally {
       restore();
     }
@@ -136,7 +136,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     };
     let out;
     try {
-      out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+      out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
       expect(await operatorAnswer).toBe('transaction-invalid-transition');
     } finally {
       deps.payments = realPayments;
@@ -161,7 +161,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     deps.catalog = { ...real, reserveStock: async (req, ctx) => { await real.reserveStock(req, ctx); throw new AppError('service-unavailable'); } };
     let code: unknown;
     try {
-      code = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: true }, speculative: false, billing: undefined }, buyer)
+      code = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: true }, speculative: false, billing: undefined }, buyer)
         .then(() => 'purchased', (err: unknown) => (err instanceof AppError ? err.code : err));
     } finally {
       deps.catalog = real;
@@ -178,7 +178,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
   it('a payment status read before the checkout completed and written after it leaves the purchased order succeeded', async () => {
     const h = harness();
     const { buyer, addressId } = await twoInCart(h);
-    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
     const checkoutId = out.outcome?.checkout?.id ?? '';
     const orderId = out.outcome?.checkout?.orders[0]?.id ?? '';
     // A late 'processing' (a held-back event, a slow replica) must not hide the success: a later cancel reads it to refund.
@@ -190,7 +190,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
   it('a challenge completed after the stock was given back is refunded in full and the checkout ends, instead of retrying forever', async () => {
     const h = harness();
     const { listing, buyer, addressId } = await twoInCart(h);
-    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
     const checkoutId = out.outcome?.checkout?.id ?? '';
     expect(out.outcome?.checkout?.state).toBe('pending');
     // The stock's hold ran out before orders' timer came round: catalog's sweeper gave it back.
@@ -214,7 +214,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     const h = harness();
     const { listing, buyer, addressId } = await twoInCart(h);
     const operator = ctxOf(randomUUID(), 'operator');
-    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: true }, speculative: false, billing: undefined }, buyer);
+    const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: true }, speculative: false, billing: undefined }, buyer);
     const checkoutId = out.outcome?.checkout?.id ?? '';
     const orderId = out.outcome?.checkout?.orders[0]?.id ?? '';
     expect(out.outcome?.checkout?.state).toBe('pending');
@@ -247,7 +247,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     // The stock is committed, then the request dies before the purchase is written.
     deps.catalog = { ...real, commitReservation: async (req, ctx) => { await real.commitReservation(req, ctx); throw new AppError('internal'); } };
     try {
-      await expect(h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, buyer)).rejects.toBeDefined();
+      await expect(h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: '', bankTransfer: false }, speculative: false, billing: undefined }, buyer)).rejects.toBeDefined();
     } finally {
       deps.catalog = real;
     }
@@ -265,7 +265,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
   it('a declined card paid again by bank transfer waits the transfer’s window, its stock held that long', async () => {
     const h = harness();
     const { listing, buyer, addressId } = await twoInCart(h);
-    const declined = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
+    const declined = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
       .then(() => null, (err: unknown) => err as { code?: string; meta?: Record<string, unknown> });
     expect(declined?.code).toBe('transaction-payment-failed');
     const checkoutId = String(declined?.meta?.['checkoutId'] ?? '');
@@ -289,7 +289,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
   it('a bank-transfer retry and the card window’s timer cross: a timer that read the old window ends nothing; a retry after the window is refused', async () => {
     const h = harness();
     const { listing, buyer, addressId } = await twoInCart(h);
-    const declined = () => h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
+    const declined = () => h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_chargeDeclined', bankTransfer: false }, speculative: false, billing: undefined }, buyer)
       .then(() => '', (err: unknown) => String((err as { meta?: Record<string, unknown> }).meta?.['checkoutId'] ?? ''));
     const checkoutId = await declined();
     await h.client.retryCheckoutPayment({ id: checkoutId, payment: { paymentMethodId: '', bankTransfer: true } }, buyer);
@@ -312,7 +312,7 @@ describeOrders('late payments: money that comes after the end goes back; stock w
     const { listing, buyer, addressId } = await twoInCart(h);
     // A real payment left open (a card awaiting its challenge) that orders sees as a debit clearing at
     // the bank for days: processing, and refused when the timer would cancel it.
-    const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
+    const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_authenticationRequired', bankTransfer: false }, speculative: false, billing: undefined }, buyer);
     const checkoutId = out.outcome?.checkout?.id ?? '';
     expect(out.outcome?.checkout?.state).toBe('pending');
     const deps = h.orders.deps;

@@ -8,7 +8,7 @@ import { describeOrders, type OrdersHarness } from '../testing/harness';
 const card = { paymentMethodId: 'pm_card_visa', bankTransfer: false };
 
 function cartCheckout(h: OrdersHarness, ctx: CallContext, addressId: string, speculative: boolean) {
-  return h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: card, speculative, billing: undefined }, ctx, { deadlineMs: 20_000 });
+  return h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: card, speculative, billing: undefined }, ctx, { deadlineMs: 20_000 });
 }
 
 /** A published canning service of `supplier` (no alcohol, whatever it is for). */
@@ -58,7 +58,7 @@ describeOrders('checkout: liquor needs a liquor licence on file', (harness, { te
     const beer = await h.listing(supplier, `Buy Now Ale ${randomUUID().slice(0, 6)}`, 5);
     const request = (addressId: string, speculative: boolean) => ({
       idempotencyKey: randomUUID(), listingId: beer.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', paymentTerm: '', deliveryAddressId: addressId,
-      payment: card, speculative, billing: undefined, enquiryId: '',
+      payment: card, speculative, billing: undefined, enquiryId: '', expectedPayinTotalCents: 0,
     });
     const unlicensed = await h.buyer({ liquorLicence: false });
     for (const speculative of [true, false]) {

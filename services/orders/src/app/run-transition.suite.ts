@@ -31,7 +31,7 @@ async function bought(h: OrdersHarness, quantity = 2): Promise<Bought> {
   const listing = await h.listing(supplier, `After Ale ${randomUUID().slice(0, 6)}`, 10);
   const { ctx, addressId } = await h.buyer();
   await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity, deliveryMethod: 'pickup' }, ctx);
-  const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
+  const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
   const checkout = out.outcome?.checkout;
   const order = checkout?.orders[0];
   if (!checkout || !order || checkout.state !== 'purchased') throw new Error(`checkout not purchased: ${checkout?.state}`);
@@ -44,7 +44,7 @@ async function boughtNow(h: OrdersHarness, term: '30_days' | null): Promise<Boug
   if (term) await h.cartClient.setSupplierTerms({ minimumOrderQuantity: 1, paymentTerms: [term] }, supplier);
   const listing = await h.listing(supplier, `Now Ale ${randomUUID().slice(0, 6)}`, 10);
   const { ctx, addressId } = await h.buyer();
-  const out = await h.client.initiateForListing({
+  const out = await h.client.initiateForListing({ expectedPayinTotalCents: 0,
     idempotencyKey: randomUUID(), listingId: listing.id, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup', deliveryAddressId: addressId,
     payment: { paymentMethodId: term ? '' : 'pm_card_visa', bankTransfer: false }, paymentTerm: term ?? 'none', speculative: false, billing: undefined, enquiryId: '',
   }, ctx, { deadlineMs: 20_000 });

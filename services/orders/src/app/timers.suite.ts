@@ -18,7 +18,7 @@ async function pendingCheckout(h: OrdersHarness, opts: { stock?: number; quantit
   const { ctx, addressId } = await h.buyer();
   await h.cartClient.addToCart({ listingId: listing.id, packageIndex: 0, quantity: opts.quantity ?? 2, deliveryMethod: 'pickup' }, ctx);
   const payment = { paymentMethodId: '', bankTransfer: false, ...(opts.method ?? { paymentMethodId: 'pm_card_authenticationRequired' }) };
-  const out = await h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
+  const out = await h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment, speculative: false, billing: undefined }, ctx, { deadlineMs: 20_000 });
   const checkout = out.outcome?.checkout;
   if (!checkout) throw new Error('no checkout');
   return { checkout, listing, buyer: ctx };
@@ -102,7 +102,7 @@ describeOrders('checkout timers', (harness, { test: it }, backend) => {
     // The payments call dies after stock is reserved and the orders exist (a crash between reserve and charge).
     h.orders.deps.payments = { ...payments, createPayment: () => Promise.reject(new AppError('service-unavailable')) };
     try {
-      await expectAppError(h.client.initiateFromCart({ idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, ctx), 'service-unavailable');
+      await expectAppError(h.client.initiateFromCart({ expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined }, ctx), 'service-unavailable');
     } finally {
       h.orders.deps.payments = payments;
     }
@@ -127,7 +127,7 @@ describeOrders('checkout timers', (harness, { test: it }, backend) => {
       commitReservation: (req, c, o) => (failures-- > 0 ? Promise.reject(new AppError('service-unavailable')) : catalogPort.commitReservation(req, c, o)),
     };
     const key = randomUUID();
-    const request = { idempotencyKey: key, deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined };
+    const request = { idempotencyKey: key, deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined, expectedPayinTotalCents: 0 };
     try {
       await expectAppError(h.client.initiateFromCart(request, ctx), 'service-unavailable');
       const mine = () => h.orders.db.selectFrom('checkouts').select(['id', 'state']).where('buyer_id', '=', ctx.caller?.userId ?? '').executeTakeFirstOrThrow();

@@ -31,7 +31,7 @@ export async function buyNow(h: OrdersHarness, buyer: CallContext, lines: { list
   for (const line of lines) await h.cartClient.addToCart({ listingId: line.listingId, packageIndex: 0, quantity: line.quantity, deliveryMethod: 'pickup' }, buyer);
   const addressId = (await h.cartClient.listDeliveryAddresses({}, buyer)).addresses[0]?.id ?? '';
   const out = await h.client.initiateFromCart(
-    { idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined },
+    { expectedPayinTotalCents: 0, idempotencyKey: randomUUID(), deliveryAddressId: addressId, payment: { paymentMethodId: 'pm_card_visa', bankTransfer: false }, speculative: false, billing: undefined },
     buyer,
     { deadlineMs: 20_000 },
   );

@@ -190,7 +190,14 @@ export interface InitiateFromCartRequest {
   deliveryAddressId: string;
   payment: PaymentChoice | undefined;
   speculative: boolean;
-  billing: BillingAddress | undefined;
+  billing:
+    | BillingAddress
+    | undefined;
+  /**
+   * The payin total (all orders, cents) the buyer reviewed; another total refuses the checkout
+   * (transaction-price-changed) before anything is written. 0: no expectation.
+   */
+  expectedPayinTotalCents: number;
 }
 
 export interface InitiateForListingRequest {
@@ -211,6 +218,8 @@ export interface InitiateForListingRequest {
    * order (request-payment-after-enquiry) instead of a new one. Pay now only (no payment term).
    */
   enquiryId: string;
+  /** As for the cart checkout: the payin total the buyer reviewed (0: none). */
+  expectedPayinTotalCents: number;
 }
 
 export interface EnquireRequest {
@@ -2805,7 +2814,14 @@ export const BillingAddress: MessageFns<BillingAddress> = {
 };
 
 function createBaseInitiateFromCartRequest(): InitiateFromCartRequest {
-  return { idempotencyKey: "", deliveryAddressId: "", payment: undefined, speculative: false, billing: undefined };
+  return {
+    idempotencyKey: "",
+    deliveryAddressId: "",
+    payment: undefined,
+    speculative: false,
+    billing: undefined,
+    expectedPayinTotalCents: 0,
+  };
 }
 
 export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
@@ -2824,6 +2840,9 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
     }
     if (message.billing !== undefined) {
       BillingAddress.encode(message.billing, writer.uint32(42).fork()).join();
+    }
+    if (message.expectedPayinTotalCents !== 0) {
+      writer.uint32(48).int64(message.expectedPayinTotalCents);
     }
     return writer;
   },
@@ -2881,6 +2900,14 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
             message.billing = BillingAddress.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.expectedPayinTotalCents = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2908,6 +2935,11 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
       payment: isSet(object.payment) ? PaymentChoice.fromJSON(object.payment) : undefined,
       speculative: isSet(object.speculative) ? globalThis.Boolean(object.speculative) : false,
       billing: isSet(object.billing) ? BillingAddress.fromJSON(object.billing) : undefined,
+      expectedPayinTotalCents: isSet(object.expectedPayinTotalCents)
+        ? globalThis.Number(object.expectedPayinTotalCents)
+        : isSet(object.expected_payin_total_cents)
+        ? globalThis.Number(object.expected_payin_total_cents)
+        : 0,
     };
   },
 
@@ -2928,6 +2960,9 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
     if (message.billing !== undefined) {
       obj.billing = BillingAddress.toJSON(message.billing);
     }
+    if (message.expectedPayinTotalCents !== 0) {
+      obj.expectedPayinTotalCents = Math.round(message.expectedPayinTotalCents);
+    }
     return obj;
   },
 
@@ -2945,6 +2980,7 @@ export const InitiateFromCartRequest: MessageFns<InitiateFromCartRequest> = {
     message.billing = (object.billing !== undefined && object.billing !== null)
       ? BillingAddress.fromPartial(object.billing)
       : undefined;
+    message.expectedPayinTotalCents = object.expectedPayinTotalCents ?? 0;
     return message;
   },
 };
@@ -2962,6 +2998,7 @@ function createBaseInitiateForListingRequest(): InitiateForListingRequest {
     speculative: false,
     billing: undefined,
     enquiryId: "",
+    expectedPayinTotalCents: 0,
   };
 }
 
@@ -2999,6 +3036,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     }
     if (message.enquiryId !== "") {
       writer.uint32(90).string(message.enquiryId);
+    }
+    if (message.expectedPayinTotalCents !== 0) {
+      writer.uint32(96).int64(message.expectedPayinTotalCents);
     }
     return writer;
   },
@@ -3104,6 +3144,14 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
             message.enquiryId = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.expectedPayinTotalCents = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3157,6 +3205,11 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
         : isSet(object.enquiry_id)
         ? globalThis.String(object.enquiry_id)
         : "",
+      expectedPayinTotalCents: isSet(object.expectedPayinTotalCents)
+        ? globalThis.Number(object.expectedPayinTotalCents)
+        : isSet(object.expected_payin_total_cents)
+        ? globalThis.Number(object.expected_payin_total_cents)
+        : 0,
     };
   },
 
@@ -3195,6 +3248,9 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
     if (message.enquiryId !== "") {
       obj.enquiryId = message.enquiryId;
     }
+    if (message.expectedPayinTotalCents !== 0) {
+      obj.expectedPayinTotalCents = Math.round(message.expectedPayinTotalCents);
+    }
     return obj;
   },
 
@@ -3218,6 +3274,7 @@ export const InitiateForListingRequest: MessageFns<InitiateForListingRequest> = 
       ? BillingAddress.fromPartial(object.billing)
       : undefined;
     message.enquiryId = object.enquiryId ?? "";
+    message.expectedPayinTotalCents = object.expectedPayinTotalCents ?? 0;
     return message;
   },
 };
