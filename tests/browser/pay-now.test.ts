@@ -178,4 +178,36 @@ describeWithServices('browser: pay now after a failed term charge', [chromiumGat
     // The card chosen has no funds: the charge fails (the default Visa would have paid it).
     expect(charged.paymentStatus).toBe('failed');
   }, TIMEOUT);
+
+  test('a price raised while the buyer is on checkout: Pay is refused with the reason, the summary shows the new total, and paying again buys at it', async () => {
+    const { session: buyer } = await buyerWithAddress(fx.app.url, 'repriced-buyer@example.com');
+    const { session: supplier, listingIds } = await supplierWithListings(fx.app.url, 'repriced-supplier@example.com', 'Repricewood', [20]);
+    const listingId = listingIds[0] ?? '';
+    expect((await buyer.post('/api/cart', { listingId, packageIndex: 0, quantity: 1, deliveryMethod: 'pickup' })).status).toBe(201);
+    const page = await fx.newPage();
+    const login = await page.request.post(`${fx.app.url}/api/auth/login`, { headers: { Origin: fx.app.url }, data: { email: 'repriced-buyer@example.com', password: BUYER_PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto('/checkout-multi-suppliers');
+    // A $200 keg: $200 + GST = $220.00.
+    const dueNow = page.getByTestId('due-now');
+    await dueNow.getByText('$220.00').waitFor();
+    await page.getByRole('button', { name: 'Fill in from the delivery address' }).click();
+    await page.getByRole('radio', { name: 'New card' }).check();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    // The supplier raises the keg to $250 while the buyer fills the form in.
+    const repriced = await supplier.put(`/api/own-listings/${listingId}`, { pricePackages: [{ packageType: 'keg', size: 50, quantity: 1, priceCents: 25_000 }] });
+    expect(repriced.status).toBe(200);
+    await page.getByRole('button', { name: 'Pay $220.00' }).click();
+    await page.getByText('A price changed since you opened checkout, so the total is different. Check the new total and pay again.').waitFor();
+    await dueNow.getByText('$275.00').waitFor();
+    await fx.shot(page, 'price-changed');
+    expect((await buyer.get<{ data: { orders: unknown[] } }>('/api/transactions/query?only=order')).body.data.orders).toEqual([]);
+    await page.getByRole('button', { name: 'Pay $275.00' }).click();
+    await page.waitForURL(/\/checkout-complete\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    const mine = (await buyer.get<{ data: { orders: { priced: { payinTotalCents: number }; state: string }[] } }>('/api/transactions/query?only=order')).body.data.orders;
+    expect(mine.map((o) => [o.state, o.priced.payinTotalCents])).toEqual([['purchased-multi-vendor', 27_500]]);
+  }, TIMEOUT);
 });

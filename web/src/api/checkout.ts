@@ -86,7 +86,8 @@ export function useCheckoutPreview(purchase: Purchase, deliveryAddressId: string
  */
 /** A new purchase, or paying a declined checkout again with another method. */
 export type PayRequest =
-  | { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; billing: BillingInput; idempotencyKey: string }
+  /** expectedPayinTotalCents: the total the buyer reviewed; another one by then refuses the checkout (409 transaction-price-changed). */
+  | { purchase: Purchase; deliveryAddressId: string; payment: PaymentChoice; billing: BillingInput; idempotencyKey: string; expectedPayinTotalCents: number }
   | { retryCheckoutId: string; payment: PaymentChoice };
 
 export function usePay() {
@@ -95,11 +96,14 @@ export function usePay() {
     mutationFn: async (vars: PayRequest): Promise<CheckoutView> => {
       if ('retryCheckoutId' in vars) return api<CheckoutView>('POST', `/api/checkouts/${encodeURIComponent(vars.retryCheckoutId)}/retry-payment`, vars.payment);
       const { path, body } = purchaseRequest(vars.purchase, vars.deliveryAddressId);
-      const outcome = await api<CheckoutOutcomeView>('POST', path, { ...body, ...vars.payment, billing: vars.billing }, { 'Idempotency-Key': vars.idempotencyKey });
+      const expected = vars.expectedPayinTotalCents > 0 ? { expectedPayinTotalCents: vars.expectedPayinTotalCents } : {};
+      const outcome = await api<CheckoutOutcomeView>('POST', path, { ...body, ...vars.payment, billing: vars.billing, ...expected }, { 'Idempotency-Key': vars.idempotencyKey });
       if (!outcome.checkout) throw new Error('Expected a checkout in the answer');
       return outcome.checkout;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.cart }),
+    // A price changed since the summary was priced: the summary is priced again, for the buyer to review.
+    onError: (error) => (isApiError(error) && error.code === 'transaction-price-changed' ? queryClient.invalidateQueries({ queryKey: ['checkout', 'preview'] }) : undefined),
     onSuccess: (checkout) => queryClient.setQueryData(checkoutKeys.checkout(checkout.id), checkout),
   });
 }

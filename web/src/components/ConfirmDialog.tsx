@@ -15,11 +15,13 @@ interface ConfirmDialogProps {
   yesLabel?: string;
   noLabel?: string;
   tone?: 'danger' | 'primary';
+  /** Where focus goes on close when the control that opened the dialog has gone (Modal's returnFocus). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
-export function ConfirmDialog({ title, children, onConfirm, onCancel, busy = false, yesLabel = ui.common.yes, noLabel = ui.common.no, tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, onConfirm, onCancel, busy = false, yesLabel = ui.common.yes, noLabel = ui.common.no, tone = 'danger', returnFocus }: ConfirmDialogProps) {
   return (
-    <Modal title={title} onClose={onCancel} dismissible={!busy}>
+    <Modal title={title} onClose={onCancel} dismissible={!busy} {...(returnFocus ? { returnFocus } : {})}>
       {children ? <div className="text-sm text-stone-700">{children}</div> : null}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy} data-autofocus="">

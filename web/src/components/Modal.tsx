@@ -1,13 +1,23 @@
 /**
  * Accessible modal dialog: rendered into <body>, the app behind it made inert, focus moved inside
- * and trapped, Escape or the close button closes it, focus returns to where it was.
+ * and trapped, Escape or the close button closes it, focus returns to where it was (or, when that
+ * control is gone or disabled by then, to the element `returnFocus` names).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ui } from '../i18n/messages';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+  'a[href], summary, button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Whether a control can take the focus: laid out, and not in a closed <details> (whose content
+ * Chromium hides with content-visibility, so it still has an offsetParent) other than its summary.
+ */
+function isShown(el: HTMLElement): boolean {
+  if (el.closest('details:not([open]) > :not(summary)')) return false;
+  return typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.offsetParent !== null;
+}
 
 let openModals = 0;
 function setAppInert(inert: boolean): void {
@@ -25,17 +35,21 @@ interface ModalProps {
   variant?: 'dialog' | 'sheet';
   description?: string;
   hideTitle?: boolean;
+  /** Where focus goes on close when the control that opened the dialog has gone (e.g. the action removed it). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
-export function Modal({ title, onClose, children, dismissible = true, variant = 'dialog', description, hideTitle }: ModalProps) {
+export function Modal({ title, onClose, children, dismissible = true, variant = 'dialog', description, hideTitle, returnFocus }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
+  const returnFocusRef = useRef(returnFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
     dismissibleRef.current = dismissible;
+    returnFocusRef.current = returnFocus;
   });
 
   useEffect(() => {
@@ -55,7 +69,7 @@ export function Modal({ title, onClose, children, dismissible = true, variant = 
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => isShown(el) || el === document.activeElement);
       if (focusable.length === 0) {
         event.preventDefault();
         panel.focus();
@@ -79,7 +93,8 @@ export function Modal({ title, onClose, children, dismissible = true, variant = 
       document.body.style.overflow = overflow;
       openModals -= 1;
       if (openModals === 0) setAppInert(false);
-      if (previouslyFocused?.isConnected) previouslyFocused.focus({ preventScroll: true });
+      const back = previouslyFocused?.isConnected && !previouslyFocused.matches(':disabled') ? previouslyFocused : returnFocusRef.current?.();
+      back?.focus({ preventScroll: true });
     };
   }, []);
 

@@ -32,7 +32,8 @@ export function TopBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6 lg:px-8">
+      {/* At 360 px a buyer's five icons and the logo only just fit: tighter gaps and padding below sm (no sideways scroll). */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6 lg:gap-6 lg:px-8">
         <Link to="/" aria-label={ui.shell.homeLink} className="shrink-0 rounded-lg">
           <Logo />
         </Link>
@@ -49,7 +50,7 @@ export function TopBar() {
             {ui.shell.contact}
           </NavLink>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center sm:gap-1">
           {user ? (
             <>
               {user.role === 'buyer' ? <CartLink /> : null}

@@ -141,6 +141,10 @@ export const buyingUi = {
     blocked: 'Fix the problems above to check out.',
     totalLeavesOut: 'This total leaves out the items above that can’t be bought now.',
     packageGone: 'Package no longer sold',
+    /** Said (politely) after a change on /cart: what changed, then the new cart total. */
+    quantityChanged: (title: string, quantity: number) => `Quantity of ${title} changed to ${quantity}.`,
+    removed: (title: string) => `${title} removed from your cart.`,
+    newTotal: (total: string) => `Cart total (incl. GST): ${total}.`,
   },
   checkout: {
     title: 'Checkout',

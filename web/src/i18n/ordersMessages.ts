@@ -293,6 +293,8 @@ export const ordersUi = {
     placed: 'Placed',
     status: 'Status',
     items: 'Items',
+    /** The items table's scroller on a narrow screen (a keyboard stop that scrolls it sideways). */
+    itemsScroller: 'Items table (scrolls sideways)',
     item: 'Item',
     quantity: 'Qty',
     unitPrice: 'Unit price (ex GST)',

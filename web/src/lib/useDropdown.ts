@@ -41,6 +41,11 @@ export function useDropdown() {
   return {
     open,
     close: () => setOpen(false),
+    /** Closes after a menu item was chosen: the item is hidden, so the focus goes back to the button. */
+    closeToButton: () => {
+      setOpen(false);
+      buttonRef.current?.focus();
+    },
     containerRef,
     buttonProps: {
       ref: buttonRef,

@@ -4,13 +4,15 @@
  * itemised and the GST-inclusive total, the supplier's minimum order ("Minimum order not met"
  * blocks checkout), a supplier that cannot be paid yet (no payout account: named, and checkout
  * waits until its lines are out) and a payment term where the supplier offers terms. "Check out"
- * leads to the multi-supplier checkout; an empty cart says "Cart is empty".
+ * leads to the multi-supplier checkout; an empty cart says "Cart is empty". A quantity change or a
+ * removal is said in a polite live region with the new total; a removal moves the focus to the next
+ * entry's quantity (or the heading when none is left).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ORDER_MSG, PAYMENT_TERM_CHOICES, type PaymentTermChoice } from '@caskade/orders/domain';
 import { useCurrentUser } from '../api/session';
-import { useCart, useRemoveCartEntry, useSetPaymentTerm, useUpdateCartEntry, type CartEntryView, type SupplierGroupView } from '../api/cart';
+import { useCart, useRemoveCartEntry, useSetPaymentTerm, useUpdateCartEntry, type CartEntryView, type CartView, type SupplierGroupView } from '../api/cart';
 import { pathTo } from '../app/routes';
 import { LimitedAccessOrderNote, isLimitedLogin } from '../components/buying/LimitedAccessOrderNote';
 import { LineItems } from '../components/buying/LineItems';
@@ -27,12 +29,52 @@ import { quantityChoices } from '../lib/quantityChoices';
 const t = buyingUi.cart;
 /** A supplier whose name the cart could not read (its listings gone): here, not in the shared strings the listing page loads. */
 const THIS_SUPPLIER = 'This supplier';
+const HEADING_ID = 'cart-heading';
+const quantityId = (entryId: string) => `cart-quantity-${entryId}`;
+
+/** What an entry tells the page after a change: the words to announce, and for a removal, where the focus goes. */
+type Changed = (cart: CartView, text: string, removedId?: string) => void;
 
 export default function CartPage() {
   const cart = useCart();
-  const navigate = useNavigate();
   // A limited-access login may read the cart, not change it or check out: said up front, checkout disabled.
   const limited = isLimitedLogin(useCurrentUser().data);
+  const [announcement, setAnnouncement] = useState('');
+  /** After a removal: the entry's neighbour whose quantity takes the focus once the cart has rendered without it ('' = the heading). */
+  const [focusAfter, setFocusAfter] = useState<{ removedId: string; nextId: string } | null>(null);
+  const focused = useRef<object | null>(null);
+  useEffect(() => {
+    if (!focusAfter || focused.current === focusAfter) return;
+    if (cart.data?.suppliers.some((g) => g.entries.some((e) => e.id === focusAfter.removedId))) return;
+    focused.current = focusAfter;
+    ((focusAfter.nextId && document.getElementById(quantityId(focusAfter.nextId))) || document.getElementById(HEADING_ID))?.focus();
+  }, [focusAfter, cart.data]);
+  const changed: Changed = (next, text, removedId) => {
+    const total = next.entryCount === 0 ? buyingMessage(ORDER_MSG.cartIsEmpty) : t.newTotal(formatMoney(next.payinTotalCents));
+    setAnnouncement(`${text} ${total}`);
+    if (removedId === undefined) return;
+    const ids = cart.data?.suppliers.flatMap((g) => g.entries.map((e) => e.id)) ?? [];
+    const remaining = new Set(next.suppliers.flatMap((g) => g.entries.map((e) => e.id)));
+    const at = ids.indexOf(removedId);
+    const nextId = [...ids.slice(at + 1), ...ids.slice(0, Math.max(at, 0)).reverse()].find((id) => remaining.has(id)) ?? '';
+    setFocusAfter({ removedId, nextId });
+  };
+  // Outside the page's content, so it stays in place (and is heard) when the cart turns empty.
+  const status = (
+    <p role="status" className="sr-only">
+      {announcement}
+    </p>
+  );
+  return (
+    <>
+      {status}
+      <CartContent cart={cart} limited={limited} changed={changed} />
+    </>
+  );
+}
+
+function CartContent({ cart, limited, changed }: { cart: ReturnType<typeof useCart>; limited: boolean; changed: Changed }) {
+  const navigate = useNavigate();
   const limitedNote = limited ? (
     <div className="mb-6">
       <LimitedAccessOrderNote />
@@ -50,7 +92,7 @@ export default function CartPage() {
   if (data.entryCount === 0) {
     return (
       <PageContainer width="medium">
-        <PageHeading title={t.title} />
+        <PageHeading title={t.title} id={HEADING_ID} />
         {limitedNote}
         <div className="card px-6 py-12 text-center">
           <p className="text-lg font-semibold text-stone-900">{buyingMessage(ORDER_MSG.cartIsEmpty)}</p>
@@ -64,12 +106,12 @@ export default function CartPage() {
   }
   return (
     <PageContainer>
-      <PageHeading title={t.title} />
+      <PageHeading title={t.title} id={HEADING_ID} />
       {limitedNote}
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,8fr)_minmax(0,4fr)] lg:gap-12">
         <div className="grid min-w-0 content-start gap-6">
           {data.suppliers.map((group) => (
-            <SupplierGroup key={group.supplierId} group={group} />
+            <SupplierGroup key={group.supplierId} group={group} changed={changed} />
           ))}
         </div>
         <aside aria-labelledby="cart-total-heading" className="min-w-0">
@@ -92,7 +134,7 @@ export default function CartPage() {
   );
 }
 
-function SupplierGroup({ group }: { group: SupplierGroupView }) {
+function SupplierGroup({ group, changed }: { group: SupplierGroupView; changed: Changed }) {
   const headingId = `supplier-${group.supplierId}`;
   const setTerm = useSetPaymentTerm();
   const offered = group.paymentTermsOffered;
@@ -103,7 +145,7 @@ function SupplierGroup({ group }: { group: SupplierGroupView }) {
       </h2>
       <ul className="mt-4 divide-y divide-stone-100">
         {group.entries.map((entry) => (
-          <Entry key={entry.id} entry={entry} />
+          <Entry key={entry.id} entry={entry} changed={changed} />
         ))}
       </ul>
       {!group.minimumMet ? (
@@ -142,7 +184,7 @@ function SupplierGroup({ group }: { group: SupplierGroupView }) {
   );
 }
 
-function Entry({ entry }: { entry: CartEntryView }) {
+function Entry({ entry, changed }: { entry: CartEntryView; changed: Changed }) {
   const update = useUpdateCartEntry();
   const remove = useRemoveCartEntry();
   const [error, setError] = useState<string | null>(null);
@@ -170,13 +212,26 @@ function Entry({ entry }: { entry: CartEntryView }) {
       <div className="flex items-end gap-2">
         <label className="text-sm text-stone-700">
           <span className="sr-only">{t.quantityOf(entry.listingTitle)}</span>
+          {/* Busy, the field and Remove stay focusable (aria-disabled: a disabled control drops the keyboard focus) and ignore changes. */}
           <select
+            id={quantityId(entry.id)}
             className="input w-28 pr-8"
-            value={String(entry.quantity)}
-            disabled={update.isPending}
+            value={String(update.isPending ? update.variables.quantity : entry.quantity)}
+            aria-disabled={update.isPending || remove.isPending || undefined}
             onChange={(event) => {
+              if (update.isPending || remove.isPending) return;
+              const quantity = Number(event.target.value);
               setError(null);
-              update.mutate({ entryId: entry.id, quantity: Number(event.target.value) }, { onError });
+              update.mutate(
+                { entryId: entry.id, quantity },
+                {
+                  onError,
+                  onSuccess: ({ cart }) => {
+                    const now = cart.suppliers.flatMap((g) => g.entries).find((e) => e.id === entry.id)?.quantity ?? quantity;
+                    changed(cart, t.quantityChanged(entry.listingTitle, now));
+                  },
+                },
+              );
             }}
           >
             {quantityChoices(max, entry.quantity).map((n) => (
@@ -190,10 +245,12 @@ function Entry({ entry }: { entry: CartEntryView }) {
           type="button"
           className="btn-ghost text-sm"
           aria-label={t.removeOf(entry.listingTitle)}
-          disabled={remove.isPending}
+          aria-disabled={remove.isPending || update.isPending || undefined}
           onClick={() => {
+            if (remove.isPending || update.isPending) return;
             setError(null);
-            remove.mutate(entry.id, { onError });
+            // The promise, not mutate's callbacks: those are dropped once the entry has gone from the page.
+            remove.mutateAsync(entry.id).then((next) => changed(next, t.removed(entry.listingTitle), entry.id), onError);
           }}
         >
           {t.remove}

@@ -4,7 +4,7 @@
  * an expired default card says so (calls-errors-constants §2). New methods are entered here with
  * the sandbox provider, or with Stripe in Stripe Elements (a separate chunk loaded only then, ADR 050).
  */
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { accountDigits, bsbDigits, cardDigits, cvcValid, luhnValid } from '@caskade/payments/domain';
 import { MSG } from '@caskade/kit/rules';
 import { isApiError } from '../../api/client';
@@ -46,6 +46,9 @@ export default function PaymentMethodsPage() {
   const setDefault = useSetDefaultPaymentMethod();
   const remove = useRemovePaymentMethod();
   const [status, setStatus] = useState<Status>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  /** Where the method being removed was in the list: its successor takes the focus after. */
+  const removedAt = useRef(0);
   const [removing, setRemoving] = useState<PaymentMethodView | null>(null);
   const [replacing, setReplacing] = useState<PaymentMethodView | null>(null);
   const { data: user } = useCurrentUser();
@@ -60,11 +63,17 @@ export default function PaymentMethodsPage() {
     });
   const confirmRemove = () => {
     if (!removing) return;
+    removedAt.current = Math.max(list.findIndex((m) => m.id === removing.id), 0);
     remove.mutate(removing.id, {
       onSuccess: () => setStatus({ tone: 'success', text: t.removed }),
       onError: (error) => setStatus({ tone: 'error', text: failure(error) }),
       onSettled: () => setRemoving(null),
     });
+  };
+  /** The removed method's row is gone: the focus goes to the next one's menu button, or the status saying it was removed. */
+  const afterRemove = () => {
+    const buttons = [...document.querySelectorAll<HTMLElement>('main [data-method-menu]')];
+    return buttons[Math.min(removedAt.current, buttons.length - 1)] ?? statusRef.current;
   };
   const startReplace = (method: PaymentMethodView) => {
     setStatus(null);
@@ -77,7 +86,7 @@ export default function PaymentMethodsPage() {
   const stripeKey = config.data?.provider === 'stripe' ? config.data.publishableKey : '';
   return (
     <AccountLayout title={t.title}>
-      <div className="mb-4 empty:hidden" aria-live="polite">
+      <div ref={statusRef} tabIndex={-1} className="mb-4 empty:hidden focus:outline-none" aria-live="polite">
         {status ? <FormMessage tone={status.tone}>{status.text}</FormMessage> : null}
       </div>
       {defaultMethod?.expired ? (
@@ -134,7 +143,7 @@ export default function PaymentMethodsPage() {
         </>
       ) : null}
       {removing ? (
-        <ConfirmDialog title={t.removeTitle} onConfirm={confirmRemove} onCancel={() => setRemoving(null)} busy={remove.isPending} yesLabel={t.remove}>
+        <ConfirmDialog title={t.removeTitle} onConfirm={confirmRemove} onCancel={() => setRemoving(null)} busy={remove.isPending} yesLabel={t.remove} returnFocus={afterRemove}>
           <p>{t.removeBody(methodName(removing))}</p>
         </ConfirmDialog>
       ) : null}
@@ -160,7 +169,7 @@ function MethodRow({
   const menu = useDropdown();
   const name = methodName(method);
   const choose = (action: () => void) => () => {
-    menu.close();
+    menu.closeToButton();
     action();
   };
   const item = 'block w-full px-4 py-2 text-left text-sm text-stone-800 hover:bg-stone-100 focus-visible:bg-stone-100 disabled:opacity-50';
@@ -175,7 +184,15 @@ function MethodRow({
         </p>
       </div>
       <div ref={menu.containerRef} className="relative">
-        <button {...menu.buttonProps} className="btn-secondary px-3 py-1.5" aria-label={t.menu(name)} disabled={busy}>
+        {/* Busy, the button stays focusable (aria-disabled: a disabled one drops the keyboard focus) and does not open. */}
+        <button
+          {...menu.buttonProps}
+          onClick={busy ? undefined : menu.buttonProps.onClick}
+          className="btn-secondary px-3 py-1.5"
+          aria-label={t.menu(name)}
+          aria-disabled={busy || undefined}
+          data-method-menu={method.id}
+        >
           <span aria-hidden="true">⋯</span>
         </button>
         <div {...menu.panelProps} className="absolute right-0 z-20 mt-2 w-48 overflow-hidden rounded-xl border border-stone-200 bg-white py-1 shadow-lg">

@@ -171,6 +171,8 @@ function PayAgain({ checkout }: { checkout: CheckoutView }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // Busy, Pay again stays focusable (aria-disabled: a disabled button drops the keyboard focus) and ignores the press.
+    if (pay.isPending) return;
     setFailure(null);
     const next = validatePayment(current, new Date(), stripe !== null);
     setErrors(next);
@@ -189,7 +191,7 @@ function PayAgain({ checkout }: { checkout: CheckoutView }) {
       <FormMessage tone="error">{failure ?? checkout.failureMessage}</FormMessage>
       <h2 className="text-lg font-semibold text-stone-900">{t.changeMethod}</h2>
       <PaymentFields form={current} onChange={setForm} errors={errors} saved={saved.data ?? []} newMethods={newMethods} stripe={stripe} />
-      <button type="submit" className="btn-primary justify-self-start px-6 py-3" disabled={pay.isPending} aria-busy={pay.isPending || undefined}>
+      <button type="submit" className="btn-primary justify-self-start px-6 py-3" aria-disabled={pay.isPending || undefined} aria-busy={pay.isPending || undefined}>
         {pay.isPending ? buyingUi.checkout.paying : buyingUi.checkout.payAgain}
       </button>
     </form>

@@ -6,6 +6,7 @@
  * message and the buyer pays the same checkout again with another method (retry-payment).
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import { deliveryAddressSchema } from '@caskade/cart/domain';
 import { AU_STATES } from '@caskade/kit/rules';
@@ -127,6 +128,7 @@ function CheckoutFormLoaded({
   const [resolving, setResolving] = useState(false);
   /** One key per submission: kept while the same submission is retried, replaced when it changes. */
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const preview = useCheckoutPreview(purchase, addressId);
   const pay = usePay();
   const resolvePayment = usePaymentResolver(stripe);
@@ -146,24 +148,30 @@ function CheckoutFormLoaded({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (limited) return;
+    // Busy, Pay stays focusable (aria-disabled: a disabled button drops the keyboard focus) and ignores the press.
+    if (limited || busy) return;
     setFailure([]);
     const bErrors = validateBilling(billing);
     const pErrors = validatePayment(payment, new Date(), stripe !== null);
-    setBillingErrors(bErrors);
-    setPaymentErrors(pErrors);
+    // Rendered now, so the first field marked invalid can take the focus.
+    flushSync(() => {
+      setBillingErrors(bErrors);
+      setPaymentErrors(pErrors);
+    });
     if (!addressId) return setFailure([buyingMessage('deliveryAddressRequired')]);
     if (Object.keys(bErrors).length > 0 || Object.keys(pErrors).length > 0) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     setResolving(true);
     try {
       const choice = await resolvePayment(payment);
-      const fingerprint = JSON.stringify([addressId, choice, billing, declined?.checkoutId ?? '']);
+      // The total the buyer reviewed (every order, terms too): a price changed since refuses the checkout, and the summary is priced again.
+      const reviewedTotal = (preview.data ?? []).reduce((sum, o) => sum + (o.priced?.payinTotalCents ?? 0), 0);
+      const fingerprint = JSON.stringify([addressId, choice, billing, declined?.checkoutId ?? '', reviewedTotal]);
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: crypto.randomUUID() };
       const checkout = await pay.mutateAsync(
-        declined ? { retryCheckoutId: declined.checkoutId, payment: choice } : { purchase, deliveryAddressId: addressId, payment: choice, billing, idempotencyKey: attempt.current.key },
+        declined ? { retryCheckoutId: declined.checkoutId, payment: choice } : { purchase, deliveryAddressId: addressId, payment: choice, billing, idempotencyKey: attempt.current.key, expectedPayinTotalCents: reviewedTotal },
       );
       if (checkout.paymentStatus === 'requires_payment_method' || checkout.failureMessage) {
         // A retry declined again: the same checkout, another method.
@@ -205,7 +213,7 @@ function CheckoutFormLoaded({
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
       <div className="grid min-w-0 content-start gap-8">
         {limited ? <LimitedAccessOrderNote /> : null}
         {showLicencePrompt ? (
@@ -298,7 +306,13 @@ function CheckoutFormLoaded({
               ))}
             </FormMessage>
           ) : null}
-          <button type="submit" className="btn-primary w-full py-3" disabled={limited || busy || (!declined && (preview.isError || orders.length === 0))} aria-busy={busy || undefined}>
+          <button
+            type="submit"
+            className="btn-primary w-full py-3"
+            disabled={limited || (!busy && !declined && (preview.isError || orders.length === 0))}
+            aria-disabled={busy || undefined}
+            aria-busy={busy || undefined}
+          >
             {busy ? t.paying : declined ? t.payAgain : payment.kind === 'bank' || dueNow === 0 ? t.placeOrder : t.pay(formatMoney(dueNow))}
           </button>
         </div>

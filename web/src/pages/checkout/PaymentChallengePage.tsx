@@ -19,10 +19,13 @@ export default function PaymentChallengePage() {
   const navigate = useNavigate();
   const back = readRedirectTarget(useLocation().state);
   const answer = useAnswerChallenge();
-  const send = (authenticated: boolean) =>
+  // Busy, the buttons stay focusable (aria-disabled: a disabled button drops the keyboard focus) and ignore the press.
+  const send = (authenticated: boolean) => {
+    if (answer.isPending) return;
     answer.mutate({ paymentId, authenticated }, {
       onSuccess: () => void navigate(back ?? pathTo('CheckoutCompletePage', { id: paymentId }), { replace: true, ...(back ? { state: { paymentSettling: Date.now() } } : {}) }),
     });
+  };
   return (
     <PageContainer width="narrow">
       <div className="card p-6 sm:p-8">
@@ -35,10 +38,10 @@ export default function PaymentChallengePage() {
           </div>
         ) : null}
         <div className="mt-6 grid gap-2 sm:grid-cols-2">
-          <button type="button" className="btn-primary py-3" disabled={answer.isPending} aria-busy={answer.isPending || undefined} onClick={() => send(true)}>
+          <button type="button" className="btn-primary py-3" aria-disabled={answer.isPending || undefined} aria-busy={answer.isPending || undefined} onClick={() => send(true)}>
             {answer.isPending && answer.variables.authenticated ? t.working : t.complete}
           </button>
-          <button type="button" className="btn-secondary py-3" disabled={answer.isPending} onClick={() => send(false)}>
+          <button type="button" className="btn-secondary py-3" aria-disabled={answer.isPending || undefined} onClick={() => send(false)}>
             {answer.isPending && !answer.variables.authenticated ? t.working : t.fail}
           </button>
         </div>

@@ -5,7 +5,7 @@
  * after a dispute refund in full or in part; Pay now picks a saved method. A failure stays in the
  * popup with the spec's message; after a transition the order is refetched (the hook).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ORDER_MSG, PAY_NOW, termChargeDropped } from '@caskade/orders/domain';
 import { isApiError } from '../../api/client';
@@ -34,6 +34,8 @@ export function OrderActions({ order }: { order: OrderView }) {
   const transition = useTransitionOrder();
   const [asking, setAsking] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  /** The action done, its button may be gone: the focus goes to the status saying what was done. */
+  const statusRef = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -140,7 +142,7 @@ export function OrderActions({ order }: { order: OrderView }) {
   const wording = asking ? transitionWording(asking, order.viewerRole) : null;
   return (
     <>
-      <div className="mb-4 empty:hidden" aria-live="polite">
+      <div ref={statusRef} tabIndex={-1} className="mb-4 empty:hidden focus:outline-none" aria-live="polite">
         {status ? <FormMessage tone="success">{status}</FormMessage> : null}
       </div>
       {order.allowedTransitions.length > 0 ? (
@@ -154,7 +156,7 @@ export function OrderActions({ order }: { order: OrderView }) {
       ) : null}
 
       {asking && wording ? (
-        <ConfirmDialog title={t.confirmTitle} onConfirm={run} onCancel={() => setAsking(null)} busy={transition.isPending} tone={isCancelling(asking) ? 'danger' : 'primary'}>
+        <ConfirmDialog title={t.confirmTitle} onConfirm={run} onCancel={() => setAsking(null)} busy={transition.isPending} tone={isCancelling(asking) ? 'danger' : 'primary'} returnFocus={() => (statusRef.current?.hasChildNodes() ? statusRef.current : document.getElementById('main'))}>
           <p>{isCancelling(asking) && termChargeDropped(order) ? t.cancelUnchargedTerm : wording.confirm}</p>
           {needsDisputeReason(asking) ? (
             <TextField

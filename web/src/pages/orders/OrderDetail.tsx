@@ -27,6 +27,7 @@ import { ReorderButton } from './ReorderButton';
 import { ReviewPanel } from './ReviewPanel';
 import { StandingOrderPanel } from './StandingOrderPanel';
 import { EnquiryPanel } from './EnquiryPanel';
+import { useScrollsSideways } from '../../lib/useScrollsSideways';
 import { StateBadge } from './OrderList';
 import { MessageButton } from '../../components/messaging/MessageButton';
 import { messagingUi } from '../../i18n/messagingMessages';
@@ -69,6 +70,7 @@ function Row({ label, value, className = '' }: { label: string; value: ReactNode
 export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; headingLevel?: 1 | 2 }) {
   const lines = visibleLines(order);
   const units = lines.filter((l) => l.code === 'units');
+  const itemsScroller = useScrollsSideways<HTMLDivElement>();
   const others = lines.filter((l) => l.code !== 'units');
   const subtotal = units.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const deliveryMethods = [...new Set(order.lines.filter((l) => l.deliveryMethod).map((l) => deliveryLabel(l.deliveryMethod, l.category)))];
@@ -160,7 +162,8 @@ export function OrderDetail({ order, headingLevel = 1 }: { order: OrderView; hea
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Section title={t.items} className="min-w-0">
-          <div className="overflow-x-auto">
+          {/* Narrow screens scroll the table sideways: the scroller is then a labelled stop the keyboard can reach (a group: the section around is the Items region). */}
+          <div ref={itemsScroller.ref} className="overflow-x-auto" {...(itemsScroller.scrolls ? { role: 'group', 'aria-label': t.itemsScroller, tabIndex: 0 } : {})}>
             <table className="w-full min-w-[28rem] text-sm">
               <thead className="border-b border-stone-200 text-left text-xs tracking-wide text-stone-600 uppercase">
                 <tr>
