@@ -61,7 +61,7 @@ const messages: Record<string, string> = {
   'validation.postalCodeInvalid': 'Enter a 4-digit postcode.',
   'validation.countryInvalid': 'Deliveries are within Australia only.',
   'validation.idempotencyKeyRequired': 'Something went wrong sending your payment. Please try again.',
-  cardNumberInvalid: 'Enter the 16-digit card number.',
+  cardNumberInvalid: 'Enter a valid card number, like 4242 4242 4242 4242.',
   cardExpiryInvalid: 'Enter the expiry as MM/YY.',
   cardExpired: 'This card has expired.',
   cardCvcInvalid: 'Enter the 3- or 4-digit security code.',

@@ -7,6 +7,7 @@
  * through a SetupIntent when the buyer pays.
  */
 import { Suspense, useId, useState, type ChangeEvent } from 'react';
+import { accountDigits, bsbDigits, cardDigits, cvcValid, luhnValid } from '@caskade/payments/domain';
 import { createSandboxPaymentMethod, type PaymentChoice, type PaymentMethodView } from '../../api/checkout';
 import { buyingMessage, buyingUi } from '../../i18n/buyingMessages';
 import { CheckboxField, TextField } from '../Field';
@@ -64,15 +65,17 @@ export function validatePayment(form: PaymentForm, now = new Date(), viaStripe =
   const errors: PaymentErrors = {};
   if (form.kind === 'saved' && !form.savedId) errors.savedId = 'paymentMethodRequired';
   if (form.kind === 'card' && !viaStripe) {
-    if (!/^\d{13,19}$/.test(digits(form.cardNumber))) errors.cardNumber = 'cardNumberInvalid';
+    // The payments service's card rules (as on the payment methods page): a real card number passes the Luhn check.
+    const number = cardDigits(form.cardNumber);
+    if (!number || !luhnValid(number)) errors.cardNumber = 'cardNumberInvalid';
     const expiry = parseExpiry(form.expiry);
     if (!expiry) errors.expiry = 'cardExpiryInvalid';
     else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) errors.expiry = 'cardExpired';
-    if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'cardCvcInvalid';
+    if (!cvcValid(form.cvc.trim())) errors.cvc = 'cardCvcInvalid';
   }
   if (form.kind === 'becs') {
-    if (!viaStripe && !/^\d{6}$/.test(digits(form.bsb))) errors.bsb = 'bsbInvalid';
-    if (!viaStripe && !/^\d{5,9}$/.test(digits(form.accountNumber))) errors.accountNumber = 'accountNumberInvalid';
+    if (!viaStripe && !bsbDigits(form.bsb)) errors.bsb = 'bsbInvalid';
+    if (!viaStripe && !accountDigits(form.accountNumber)) errors.accountNumber = 'accountNumberInvalid';
     if (!form.accountHolder.trim()) errors.accountHolder = 'validation.required';
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.becsEmail.trim())) errors.becsEmail = 'validation.emailInvalid';
     if (!form.mandateAccepted) errors.mandateAccepted = 'mandateRequired';
