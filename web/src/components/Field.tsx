@@ -201,7 +201,9 @@ interface CheckboxFieldProps {
 export function CheckboxField({ name, checked, onChange, onBlur, error, wording = messageFor, invalid, describedBy, children }: CheckboxFieldProps) {
   const id = useId();
   const inputId = `${id}-${name}`;
-  const errorId = error ? `${inputId}-error` : describedBy;
+  const errorId = `${inputId}-error`;
+  // The error adds to what describes the box (a direct debit's mandate text), it does not replace it.
+  const described = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <div className="flex items-start gap-3">
@@ -213,7 +215,7 @@ export function CheckboxField({ name, checked, onChange, onBlur, error, wording 
           onChange={(event) => onChange(event.target.checked)}
           onBlur={onBlur}
           aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={described}
           className="mt-0.5 size-5 shrink-0 rounded border-stone-400 accent-brand-700"
         />
         <label htmlFor={inputId} className="text-sm text-stone-800">
