@@ -153,7 +153,7 @@ export function PaymentFields({ form, onChange, errors, saved, newMethods, strip
   const current = form.kind === 'saved' ? `saved:${form.savedId}` : form.kind;
   return (
     <div className="grid gap-4">
-      <fieldset>
+      <fieldset aria-describedby={errors.savedId ? `${id}-method-error` : undefined}>
         <legend className="sr-only">{t.payment}</legend>
         <div className="grid gap-2">
           {choices.map((choice) => (
@@ -169,6 +169,7 @@ export function PaymentFields({ form, onChange, errors, saved, newMethods, strip
                 value={choice.value}
                 checked={current === choice.value}
                 disabled={choice.disabled}
+                aria-invalid={errors.savedId ? true : undefined}
                 className="accent-brand-700"
                 onChange={() => onChange({ ...form, kind: choice.kind, savedId: choice.savedId ?? form.savedId })}
               />
@@ -222,7 +223,11 @@ export function PaymentFields({ form, onChange, errors, saved, newMethods, strip
       ) : null}
 
       {form.kind === 'bank' ? <p className="text-sm text-stone-700">{t.bankTransferNote}</p> : null}
-      {errors.savedId ? <p className="text-sm font-medium text-red-700">{buyingMessage(errors.savedId)}</p> : null}
+      {errors.savedId ? (
+        <p id={`${id}-method-error`} className="text-sm font-medium text-red-700">
+          {buyingMessage(errors.savedId)}
+        </p>
+      ) : null}
     </div>
   );
 }

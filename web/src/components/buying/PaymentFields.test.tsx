@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { renderToString } from 'react-dom/server';
 import { buyingMessage } from '../../i18n/buyingMessages';
 import { fieldMessage } from '../../i18n/ordersMessages';
-import { initialPaymentForm, validatePayment } from './PaymentFields';
+import { PaymentFields, initialPaymentForm, validatePayment } from './PaymentFields';
 
 describe('the checkout’s card and bank checks are the payments service’s', () => {
   const now = new Date('2026-12-02T00:00:00Z');
@@ -19,5 +20,13 @@ describe('the checkout’s card and bank checks are the payments service’s', (
     const becs = { ...initialPaymentForm([], 'buyer@example.com', true), kind: 'becs' as const, bsb: '000-000', accountNumber: '000123456', accountHolder: 'Race Bar', mandateAccepted: true };
     expect(validatePayment(becs, now)).toEqual({});
     expect(validatePayment({ ...becs, bsb: '000-00', accountNumber: '1234' }, now)).toEqual({ bsb: 'bsbInvalid', accountNumber: 'accountNumberInvalid' });
+  });
+
+  it('a missing saved method marks the choices invalid and ties its message to them', () => {
+    const form = { ...initialPaymentForm([], 'buyer@example.com', true), kind: 'saved' as const, savedId: '' };
+    const html = renderToString(<PaymentFields form={form} onChange={() => undefined} errors={validatePayment(form, now)} saved={[]} newMethods />);
+    const described = /<fieldset aria-describedby="([^"]+)"/.exec(html)?.[1] ?? 'missing';
+    expect(html).toContain(`<p id="${described}" class="text-sm font-medium text-red-700">${buyingMessage('paymentMethodRequired')}</p>`);
+    expect(html.match(/aria-invalid="true"/g)?.length).toBe(3);
   });
 });
